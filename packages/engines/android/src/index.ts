@@ -1,0 +1,2 @@
+/** Placeholder: the android engine is being built; see package.json description. */
+export {};

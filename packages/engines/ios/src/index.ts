@@ -1,0 +1,2 @@
+/** Placeholder: the ios engine is being built; see package.json description. */
+export {};
