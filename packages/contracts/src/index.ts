@@ -1,2 +1,8 @@
 /** @citadel/contracts: types, statuses, the error catalogue and the route table shared by web and server. */
 export * from './assessment.ts';
+export * from './errors.ts';
+export * from './routes.ts';
+export * from './access.ts';
+export * from './api.ts';
+export * from './password-policy.ts';
+export * from './format.ts';

@@ -1,0 +1,171 @@
+/**
+ * The error catalogue (SPEC §8). The API answers `{ error: code, message }`;
+ * the browser shows `message` (translated by code where it has the code).
+ * Codes are stable; messages are zh and en. Chinese texts given by the spec are used verbatim.
+ */
+
+export interface CatalogueEntry {
+  zh: string;
+  en: string;
+  /** HTTP status the server answers with. */
+  status: number;
+}
+
+const e = (zh: string, en: string, status = 400): CatalogueEntry => ({ zh, en, status });
+
+export const ERROR_CATALOGUE = {
+  // Session errors (SPEC §8 client reactions: force logout, show message, reload after 1 s)
+  invalid_session: e('会话无效，请重新登录', 'Invalid session, please sign in again', 401),
+  invalid_token: e('令牌无效', 'Invalid token', 401),
+  token_expired: e('令牌已过期，请重新登录', 'Token expired, please sign in again', 401),
+  token_not_active: e('令牌未激活', 'Token not active', 401),
+  token_not_exist: e('令牌不存在', 'Token does not exist', 401),
+  authentication_needed: e('需要身份认证', 'Authentication needed', 401),
+  auto_logout_timeout: e('长时间未操作，已自动退出', 'Signed out after a period of inactivity', 401),
+  logged_in_elsewhere: e('您的账号已在其他地方登录', 'Your account has been logged in at another place', 401),
+
+  // Data and storage
+  database_error: e('数据库错误', 'Database error', 500),
+  json_conversion_error: e('JSON转换错误', 'JSON conversion error'),
+  update_failed: e('更新失败', 'Update failed', 500),
+  file_exists: e('文件已存在', 'File exists', 409),
+  delete_failed: e('删除失败', 'Delete failed', 500),
+  save_failed: e('保存失败', 'Save failed', 500),
+  data_error: e('数据错误', 'Data error'),
+  query_failed: e('查询失败', 'Query failed', 500),
+  operation_failed: e('操作失败', 'Operation failed', 500),
+  illegal_parameter: e('非法参数', 'Illegal parameter'),
+  bad_request_parameters: e('请求参数错误', 'Bad request parameters'),
+  paging_parameter_error: e('分页参数格式错误', 'Paging parameter format error'),
+  base64_decode_failed: e('base64解码失败', 'Base64 decode failed'),
+  duplicate_field: e('字段值重复:[Name]', 'Duplicate field value: [Name]', 409),
+  not_found: e('请求的资源不存在', 'Not found', 404),
+  payload_too_large: e('请求内容过大', 'Request body too large', 413),
+
+  // Users and customers
+  create_user_failed: e('创建用户失败', 'Create user failed', 500),
+  user_not_found: e('用户不存在', 'User not found', 404),
+  user_not_activated: e('用户未激活', 'User not activated', 403),
+  user_exists: e('用户已存在', 'User exists', 409),
+  user_id_or_name_missing: e('未提供用户ID或用户名', 'User id or name not given'),
+  customer_exists: e('客户已存在', 'Customer exists', 409),
+  customer_not_found: e('客户不存在', 'Customer not found', 404),
+  customer_expired: e('客户已过期', 'Customer expired', 403),
+  customer_or_user_disabled: e('客户或用户已被禁用，请联系管理员', 'Customer disabled or user disabled, please contact the administrator', 403),
+  create_admin_failed: e('创建管理员失败，请尝试其他用户名', 'Create admin failed, try another username', 500),
+  cannot_delete_self: e('不能删除自己', 'You cannot delete yourself', 403),
+  default_row_protected: e('默认数据不能删除', 'Default rows cannot be deleted', 403),
+
+  // Licence
+  licence_wrong: e('授权错误', 'Wrong licence', 403),
+  licence_decrypt_failed: e('授权解密失败', 'Licence decrypt failed'),
+  licence_missing: e('缺少授权', 'Licence missing', 403),
+  licence_exists: e('授权已存在', 'Licence exists', 409),
+  licence_delete_failed: e('授权删除失败', 'Licence delete failed', 500),
+  authorization_parse_failed: e('授权解析失败', 'Authorization parse failed'),
+  module_permission_parse_failed: e('模块权限解析失败', 'Module permission parse failed'),
+  customer_licence_info_failed: e('获取客户授权信息失败', 'Customer licence info failed', 500),
+  authorization_update_failed: e('授权更新失败', 'Authorization update failed', 500),
+  licence_customer_mismatch: e('上传的客户与原客户不一致', 'Uploaded customer differs from the original'),
+  authorization_expired: e('授权已过期', 'Authorization expired', 403),
+  service_unauthorized: e('服务未授权', 'Service unauthorized', 403),
+  usage_exceeded: e('使用次数超过授权数量', 'Usage exceeded the authorized count', 403),
+  product_expired: e('产品已过期或尚未可用', 'Product expired or not yet usable', 403),
+  product_usage_limit: e('产品使用次数已达上限', 'Product usage limit reached', 403),
+  update_product_limit_failed: e('更新产品限制失败', 'Update product limit failed', 500),
+  available_time_too_early: e('可用时间早于限制时间', 'Available time is earlier than the limit'),
+  stop_time_too_late: e('停止时间晚于限制时间', 'Stop time is later than the limit'),
+  product_not_usable: e('产品不可用', 'Product not usable', 403),
+
+  // Roles and permissions
+  permission_not_found: e('权限不存在', 'Permission not found', 404),
+  role_not_found: e('角色不存在', 'Role not found', 404),
+  role_lacks_permission: e('角色缺少页面或接口权限', 'Role lacks screen or interface permission', 403),
+  role_exists: e('角色已存在', 'Role exists', 409),
+  role_has_accounts: e('角色已关联账号，不能删除', 'A role with linked accounts cannot be deleted', 409),
+  unauthorized_operation: e('未授权的操作', 'Unauthorized operation', 403),
+  api_access_control_error: e('接口访问控制错误', 'API access control error', 403),
+  illegal_access: e('非法访问', 'Illegal access', 403),
+  illegal_operation: e('非法操作', 'Illegal operation', 403),
+  no_permission: e('没有权限', 'No permission', 403),
+
+  // Tasks and samples
+  sample_exists: e('样本已存在', 'Sample exists', 409),
+  sample_over_limit: e('样本超过使用限制', 'Sample over usage limit', 403),
+  task_not_found: e('任务不存在', 'Task not found', 404),
+  template_not_found: e('模板不存在', 'Template not found', 404),
+  task_query_failed: e('任务查询失败', 'Task query failed', 500),
+  task_create_failed: e('任务创建失败', 'Task creation failed', 500),
+  task_timeout: e('任务超时，请联系后台人员', 'Task timeout, please contact the backend', 500),
+  report_generation_failed: e('报告生成失败', 'Report generation failed', 500),
+  get_packet_failed: e('获取数据包失败', 'Get packet failed', 500),
+  submit_to_engine_failed: e('提交引擎失败', 'Submit to engine failed', 500),
+
+  // Devices
+  device_farm_unreachable: e('无法连接或访问设备平台', 'Cannot connect to or access the device farm', 502),
+  release_device_failed: e('释放设备失败', 'Release device failed', 500),
+  no_available_device: e('没有可用设备', 'No available device', 503),
+
+  // Files
+  file_not_found: e('文件不存在', 'File not found', 404),
+  file_save_failed: e('文件保存失败', 'File save failed', 500),
+  file_upload_failed: e('上传错误', 'Upload error', 500),
+  file_read_failed: e('文件读取失败', 'File read failed', 500),
+  sdk_exists: e('SDK已存在', 'SDK exists', 409),
+  unsupported_file_type: e('不支持的文件类型', 'Unsupported file type', 415),
+  wrong_file_format: e('文件格式或类型错误', 'Wrong file format or type', 415),
+  download_failed: e('下载失败 code:002', 'Download failed code:002', 500),
+  apk_parse_error: e('apk解析错误，请提交正确的apk', 'APK parse error, please submit a correct APK', 422),
+  pick_at_least_one: e('请至少选择一个', 'Pick at least one'),
+
+  // Login and passwords
+  missing_type_or_token: e('参数中缺少Type或Token', 'Missing Type or Token in parameters'),
+  wrong_credentials: e('用户名或密码错误', 'Wrong username or password', 401),
+  account_locked: e('密码错误次数过多，账号已锁定', 'Too many password attempts, account locked', 423),
+  password_missing: e('原密码或新密码缺失', 'Original or new password missing'),
+  wrong_original_password: e('原密码错误', 'Wrong original password'),
+  invalid_password: e('密码无效', 'Invalid password'),
+  key_expired: e('密钥已过期，请重试', 'Key expired, please retry'),
+  captcha_wrong: e('验证码错误', 'Wrong verification code'),
+  captcha_expired: e('验证码已过期，请换一张', 'Verification code expired, please change one'),
+  password_same_as_old: e('新密码不能与原密码相同', 'The new password must differ from the old one'),
+  change_default_password: e('首次登录请修改默认密码', 'Please change the default password on first login'),
+  password_too_short: e('密码长度不能少于8位', 'The password must be at least 8 characters'),
+  password_too_long: e('密码长度不能超过64位', 'The password must be at most 64 characters'),
+  password_needs_digit: e('密码必须包含数字', 'The password must contain a digit'),
+  password_needs_lower: e('密码必须包含小写字母', 'The password must contain a lower-case letter'),
+  password_needs_upper: e('密码必须包含大写字母', 'The password must contain an upper-case letter'),
+  password_needs_special: e('密码必须包含特殊符号', 'The password must contain a special symbol'),
+
+  system_error: e('系统错误', 'System error', 500),
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+/** Session errors: the browser logs out, shows the message and reloads after 1 s. */
+export const SESSION_ERRORS: readonly ErrorCode[] = [
+  'invalid_session',
+  'invalid_token',
+  'token_expired',
+  'token_not_active',
+  'token_not_exist',
+  'authentication_needed',
+  'auto_logout_timeout',
+  'logged_in_elsewhere',
+];
+
+/** Errors the browser does not show as a message (SPEC §8: the first-login password change prompt). */
+export const SILENT_ERRORS: readonly ErrorCode[] = ['change_default_password'];
+
+export interface ApiError {
+  error: ErrorCode;
+  message: string;
+}
+
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && Object.hasOwn(ERROR_CATALOGUE, code);
+}
+
+export function errorMessage(code: ErrorCode, lang: 'zh' | 'en'): string {
+  return ERROR_CATALOGUE[code][lang];
+}
