@@ -1,3 +1,5 @@
+import { FormatError } from '@citadel/engine-core';
+
 /**
  * The one value model for property lists, whatever form they were read from
  * (XML, bplist00). A tagged union so that integers and reals stay distinct
@@ -68,7 +70,7 @@ export type PlistJson = string | number | boolean | null | PlistJson[] | { [key:
 export function plistToJson(value: PlistValue, maxNodes = 1_000_000): PlistJson {
   let budget = maxNodes;
   const convert = (v: PlistValue): PlistJson => {
-    if (--budget < 0) throw new RangeError('plistToJson: too many nodes');
+    if (--budget < 0) throw new FormatError(`more than ${maxNodes} nodes`, 'plist');
     switch (v.kind) {
       case 'dict': {
         // A null-prototype object so that a "__proto__" key is stored, not interpreted.
