@@ -1,0 +1,15 @@
+/**
+ * Safe archive readers shared by every engine: ZIP (APK, AAB, XAPK, AAR/JAR,
+ * IPA, HAP/APP, mini-program packages) read by random access under hard
+ * limits, TAR (plain or gzip, for source uploads and Alipay packages) read as a
+ * stream, entry-name safety checks and safeJoin for code that extracts, and a
+ * tiny ZIP writer for building test inputs in code.
+ */
+export * from './limits.ts';
+export * from './names.ts';
+export * from './source.ts';
+export { ZipArchive, openZip, withZip, type ZipOpenOptions } from './zip-archive.ts';
+export type { ZipEntry, ZipAnomaly, ZipAnomalyKind } from './zip-entries.ts';
+export type { ReadEntryOptions } from './zip-data.ts';
+export { METHOD_STORED, METHOD_DEFLATED, FLAG_ENCRYPTED, FLAG_DATA_DESCRIPTOR, FLAG_UTF8, extraFields, type CentralRecord } from './zip-format.ts';
+export { buildZip, deflateBomb, type ZipWriterEntry, type ZipWriterOptions } from './zip-writer.ts';
