@@ -1,0 +1,78 @@
+/**
+ * Panda "String" items: a ULEB128 header `utf16_length << 1 | is_ascii`
+ * followed by MUTF-8 bytes ending in NUL (arkcompiler runtime_core
+ * docs/file_format.md, "String"). Modified UTF-8 encodes U+0000 as C0 80 and
+ * supplementary characters as two 3-byte surrogates, so decoding by hand to
+ * UTF-16 code units is both simpler and stricter than TextDecoder.
+ */
+import { FormatError, type ByteReader } from '@citadel/engine-core';
+
+export interface AbcString {
+  /** Offset of the String item (its length header) in the file. */
+  offset: number;
+  value: string;
+  /** Bytes the item occupies, header and terminating NUL included. */
+  byteLength: number;
+}
+
+/** Upper bound on one string's UTF-16 length (debug source text can be large, not larger than this). */
+export const MAX_STRING_UNITS = 8 * 1024 * 1024;
+
+/** Decodes the String item at `offset`; a FormatError when it is not a well-formed one. */
+export function readAbcString(r: ByteReader, offset: number): AbcString {
+  const [header, headerLen] = r.uleb128(offset);
+  const units = Math.floor(header / 2);
+  const isAscii = header % 2 === 1;
+  if (units > MAX_STRING_UNITS) r.fail(`string of ${units} UTF-16 units over the limit`, offset);
+  const start = offset + headerLen;
+  // A UTF-16 unit takes at most 3 MUTF-8 bytes; the NUL follows.
+  const maxEnd = Math.min(r.length, start + units * 3 + 1);
+  const codes: number[] = [];
+  let p = start;
+  const bytes = r.buf;
+  while (true) {
+    if (p >= maxEnd) r.fail('string not terminated', offset);
+    const b = bytes[p]!;
+    if (b === 0) break;
+    if (codes.length >= units) r.fail('string longer than its header says', offset);
+    if (b < 0x80) {
+      codes.push(b);
+      p += 1;
+    } else if ((b & 0xe0) === 0xc0) {
+      if (isAscii) r.fail('non-ASCII byte in a string flagged ASCII', p);
+      const b2 = r.u8(p + 1);
+      if ((b2 & 0xc0) !== 0x80) r.fail('bad MUTF-8 continuation byte', p + 1);
+      codes.push(((b & 0x1f) << 6) | (b2 & 0x3f));
+      p += 2;
+    } else if ((b & 0xf0) === 0xe0) {
+      if (isAscii) r.fail('non-ASCII byte in a string flagged ASCII', p);
+      const b2 = r.u8(p + 1);
+      const b3 = r.u8(p + 2);
+      if ((b2 & 0xc0) !== 0x80 || (b3 & 0xc0) !== 0x80) r.fail('bad MUTF-8 continuation byte', p + 1);
+      codes.push(((b & 0x0f) << 12) | ((b2 & 0x3f) << 6) | (b3 & 0x3f));
+      p += 3;
+    } else {
+      r.fail(`invalid MUTF-8 lead byte 0x${b.toString(16)}`, p);
+    }
+  }
+  if (codes.length !== units) r.fail(`string has ${codes.length} UTF-16 units, header says ${units}`, offset);
+  return { offset, value: unitsToString(codes), byteLength: p + 1 - offset };
+}
+
+/** Like readAbcString but answers undefined instead of throwing: for offsets that may point elsewhere. */
+export function tryReadAbcString(r: ByteReader, offset: number): AbcString | undefined {
+  if (!r.has(offset, 2)) return undefined;
+  try {
+    return readAbcString(r, offset);
+  } catch (e) {
+    if (e instanceof FormatError) return undefined;
+    throw e;
+  }
+}
+
+function unitsToString(codes: number[]): string {
+  let out = '';
+  const CHUNK = 8192;
+  for (let i = 0; i < codes.length; i += CHUNK) out += String.fromCharCode(...codes.slice(i, i + CHUNK));
+  return out;
+}

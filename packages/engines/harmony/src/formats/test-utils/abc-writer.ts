@@ -1,0 +1,195 @@
+/**
+ * Builds small but structurally complete Ark bytecode files for tests: a
+ * header with a correct adler32, a foreign region, record classes with
+ * fields (pkgName, isCommonjs, moduleRecordIdx) and methods with code and
+ * debug info (SET_SOURCE_CODE), literal arrays, module records, one index
+ * region and the class / literal / line-number-program indexes.
+ */
+import { adler32 } from '../abc/header.ts';
+import { ByteBuilder } from './byte-builder.ts';
+
+export interface AbcRecordSpec {
+  /** Record name without the L…; wrapper, e.g. "com.example/entry/ets/pages/Index". */
+  name: string;
+  methods: string[];
+  sourceFile?: string;
+  /** Module source text attached through the first method's debug info. */
+  sourceCode?: string;
+  module?: {
+    requests: string[];
+    regularImports?: { localName: string; importName: string; requestIdx: number }[];
+    localExports?: { localName: string; exportName: string }[];
+  };
+  /** Strings placed as STRING literals in one literal array of this record. */
+  literalStrings?: string[];
+}
+
+export interface AbcSpec {
+  version?: [number, number, number, number];
+  records: AbcRecordSpec[];
+  /** Extra strings referenced only from the index region (as instruction operands would be). */
+  regionStrings?: string[];
+}
+
+export function encodeMutf8(s: string): { header: number; bytes: number[] } {
+  const bytes: number[] = [];
+  let ascii = true;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 1 && c < 0x80) bytes.push(c);
+    else if (c < 0x800) {
+      ascii = false;
+      bytes.push(0xc0 | (c >> 6), 0x80 | (c & 0x3f));
+    } else {
+      ascii = false;
+      bytes.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f));
+    }
+  }
+  return { header: s.length * 2 + (ascii ? 1 : 0), bytes };
+}
+
+export function buildAbc(spec: AbcSpec): Uint8Array {
+  const b = new ByteBuilder();
+  b.ascii('PANDA\0\0\0');
+  b.u32(0); // checksum, patched last
+  b.bytes(spec.version ?? [9, 0, 0, 0]);
+  while (b.pos < 60) b.u8(0);
+
+  const strings = new Map<string, number>();
+  const str = (s: string): number => {
+    let at = strings.get(s);
+    if (at === undefined) {
+      at = b.pos;
+      const { header, bytes } = encodeMutf8(s);
+      b.uleb(header).bytes(bytes).u8(0);
+      strings.set(s, at);
+    }
+    return at;
+  };
+
+  const foreignOff = b.pos;
+  str('L_ESTypeAnnotation;');
+  const foreignSize = b.pos - foreignOff;
+
+  for (const rec of spec.records) {
+    str(`L${rec.name};`);
+    for (const m of rec.methods) str(m);
+    for (const s of rec.literalStrings ?? []) str(s);
+    for (const s of rec.module?.requests ?? []) str(s);
+    for (const i of rec.module?.regularImports ?? []) (str(i.localName), str(i.importName));
+    for (const e of rec.module?.localExports ?? []) (str(e.localName), str(e.exportName));
+    if (rec.sourceFile) str(rec.sourceFile);
+    if (rec.sourceCode) str(rec.sourceCode);
+  }
+  for (const n of ['pkgName@entry', 'isCommonjs', 'moduleRecordIdx', 'this']) str(n);
+  const regionStringOffsets = (spec.regionStrings ?? []).map(str);
+
+  const literalArrays: number[] = [];
+  const literalOf = new Map<AbcRecordSpec, number>();
+  for (const rec of spec.records) {
+    if (!rec.literalStrings?.length) continue;
+    const at = b.pos;
+    b.u32(rec.literalStrings.length * 2 + 2);
+    for (const s of rec.literalStrings) b.u8(0x05).u32(str(s));
+    b.u8(0x02).u32(rec.literalStrings.length);
+    literalArrays.push(at);
+    literalOf.set(rec, at);
+  }
+  const moduleOf = new Map<AbcRecordSpec, number>();
+  for (const rec of spec.records) {
+    if (!rec.module) continue;
+    const at = b.pos;
+    const m = rec.module;
+    b.u32(0); // literal count: not used by readers
+    b.u32(m.requests.length);
+    for (const s of m.requests) b.u32(str(s));
+    b.u32(m.regularImports?.length ?? 0);
+    for (const i of m.regularImports ?? []) b.u32(str(i.localName)).u32(str(i.importName)).u16(i.requestIdx);
+    b.u32(0); // namespace imports
+    b.u32(m.localExports?.length ?? 0);
+    for (const e of m.localExports ?? []) b.u32(str(e.localName)).u32(str(e.exportName));
+    b.u32(0).u32(0); // indirect and star exports
+    literalArrays.push(at);
+    moduleOf.set(rec, at);
+  }
+
+  // Line number programs: one per record with source code (SET_SOURCE_CODE, a special opcode, END).
+  const lnps: number[] = [];
+  const debugOf = new Map<AbcRecordSpec, number>();
+  for (const rec of spec.records) {
+    if (!rec.sourceCode) continue;
+    const lnp = b.pos;
+    b.u8(0x0a).u8(0x0d).u8(0x03).u8(0x00).u8(0x00); // SET_SOURCE_CODE, special, START_LOCAL r0, END_SEQUENCE
+    lnps.push(lnp);
+    const debug = b.pos;
+    const pool = new ByteBuilder().uleb(str(rec.sourceCode)).uleb(str('this')).uleb(0).build();
+    b.uleb(1).uleb(1).uleb(str('this')).uleb(pool.length).bytes(pool).uleb(lnps.length - 1);
+    debugOf.set(rec, debug);
+  }
+
+  const code = b.pos;
+  b.uleb(1).uleb(3).uleb(2).uleb(0).u8(0x00).u8(0x64); // ldundefined; returnundefined
+
+  const classOffsets: number[] = [];
+  const methodOffsets: number[] = [];
+  for (const rec of spec.records) {
+    const at = b.pos;
+    classOffsets.push(at);
+    b.bytes(stringBytes(`L${rec.name};`));
+    b.u32(0).uleb(1);
+    b.uleb(3).uleb(rec.methods.length);
+    b.u8(0x02).u8(0);
+    if (rec.sourceFile) b.u8(0x07).u32(str(rec.sourceFile));
+    b.u8(0x00);
+    b.u16(0).u16(0).u32(str('pkgName@entry')).uleb(1).u8(0x01).sleb(0).u8(0);
+    b.u16(0).u16(0).u32(str('isCommonjs')).uleb(1).u8(0x01).sleb(0).u8(0);
+    b.u16(0).u16(0).u32(str('moduleRecordIdx')).uleb(1);
+    if (moduleOf.has(rec)) b.u8(0x02).u32(moduleOf.get(rec)!);
+    b.u8(0);
+    rec.methods.forEach((m, i) => {
+      methodOffsets.push(b.pos);
+      b.u16(0).u16(0).u32(str(m)).uleb(0x10008);
+      b.u8(0x01).u32(code);
+      if (i === 0 && debugOf.has(rec)) b.u8(0x05).u32(debugOf.get(rec)!);
+      b.u8(0);
+    });
+  }
+  classOffsets.push(foreignOff);
+
+  b.align(4);
+  const classIdxOff = b.pos;
+  for (const o of classOffsets) b.u32(o);
+  const literalIdxOff = b.pos;
+  for (const o of literalArrays) b.u32(o);
+  const lnpIdxOff = b.pos;
+  for (const o of lnps) b.u32(o);
+  const methodIdx = [...methodOffsets, ...regionStringOffsets, ...literalOf.values()];
+  const methodIdxOff = b.pos;
+  for (const o of methodIdx) b.u32(o);
+  const indexSectionOff = b.pos;
+  const regionHeaderSize = 40;
+  b.u32(foreignOff).u32(indexSectionOff + regionHeaderSize);
+  b.u32(0).u32(methodIdxOff).u32(methodIdx.length).u32(methodIdxOff);
+  b.u32(0).u32(methodIdxOff).u32(0).u32(methodIdxOff);
+
+  const fileSize = b.pos;
+  b.patchU32(16, fileSize)
+    .patchU32(20, foreignOff)
+    .patchU32(24, foreignSize)
+    .patchU32(28, classOffsets.length)
+    .patchU32(32, classIdxOff)
+    .patchU32(36, lnps.length)
+    .patchU32(40, lnpIdxOff)
+    .patchU32(44, literalArrays.length)
+    .patchU32(48, literalIdxOff)
+    .patchU32(52, 1)
+    .patchU32(56, indexSectionOff);
+  const out = b.build();
+  new DataView(out.buffer).setUint32(8, adler32(out.subarray(12)), true);
+  return out;
+}
+
+function stringBytes(s: string): number[] {
+  const { header, bytes } = encodeMutf8(s);
+  return [...new ByteBuilder().uleb(header).build(), ...bytes, 0];
+}
