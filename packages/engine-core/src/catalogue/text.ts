@@ -1,0 +1,45 @@
+/**
+ * Localised catalogue texts with fallbacks: zh-TW falls back to zh-CN and ja
+ * to en when a translation is missing.
+ *
+ * No simplified→traditional conversion is done: a correct converter needs a
+ * phrase dictionary (OpenCC-sized), which we do not have without a new
+ * dependency, and a character table alone gets common words wrong. A missing
+ * zh-TW text therefore shows the zh-CN text unchanged; `missingTranslations`
+ * lists what still needs translating.
+ */
+import type { Locale, LocalizedText, RuleItem } from '@citadel/contracts';
+import { TEXT_FIELDS, type TextField } from './validate.ts';
+
+const FALLBACK: Record<Locale, ('zh-CN' | 'en' | 'zh-TW' | 'ja')[]> = {
+  'zh-CN': ['zh-CN', 'en'],
+  en: ['en', 'zh-CN'],
+  'zh-TW': ['zh-TW', 'zh-CN', 'en'],
+  ja: ['ja', 'en', 'zh-CN'],
+};
+
+/** Any LocalizedText in `locale`, following the fallback chain. */
+export function localize(text: LocalizedText | undefined, locale: Locale): string {
+  if (!text) return '';
+  for (const l of FALLBACK[locale]) {
+    const v = text[l];
+    if (typeof v === 'string' && v.trim() !== '') return v;
+  }
+  return '';
+}
+
+/** One text field of a catalogue item in `locale`. */
+export function text(item: RuleItem, field: TextField, locale: Locale): string {
+  return localize(item[field], locale);
+}
+
+/** Item ids and fields whose zh-TW or ja text is missing (served by fallback). */
+export function missingTranslations(items: readonly RuleItem[]): { id: string; field: TextField; locale: 'zh-TW' | 'ja' }[] {
+  const out: { id: string; field: TextField; locale: 'zh-TW' | 'ja' }[] = [];
+  for (const item of items) {
+    for (const field of TEXT_FIELDS) {
+      for (const locale of ['zh-TW', 'ja'] as const) if (!item[field]?.[locale]) out.push({ id: item.id, field, locale });
+    }
+  }
+  return out;
+}
