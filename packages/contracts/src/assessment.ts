@@ -75,6 +75,8 @@ export interface Evidence {
   response?: string;
   /** Free-form detail, e.g. the matched value or the attribute that failed. */
   detail?: string;
+  /** Who this occurrence belongs to, so reports can filter the evidence of one row by MAIN / SDK. */
+  attribution?: Attribution;
 }
 
 /** Who a finding belongs to: the app body or a named third-party SDK (reports filter ALL / MAIN / SDK). */
@@ -88,6 +90,9 @@ export interface Finding {
   /** Result description: what was found, in the engine's words. */
   summary?: LocalizedText;
   evidence: Evidence[];
+  /** Occurrences beyond the evidence cap, counted but not listed. */
+  omittedEvidence?: number;
+  /** The row's owner: MAIN when any occurrence is in the app body, else the SDK of the first occurrence. */
   attribution: Attribution;
   whitelisted?: boolean;
 }
