@@ -1,0 +1,75 @@
+/**
+ * Builds the Fastify application. Tests call buildApp() and use inject() without
+ * a port; main.ts calls it and listens.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import { type Database, openDatabase } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { type SeedResult, seed } from './domain/seed.ts';
+import { type RouteRecord, registerAccessControl } from './http/access.ts';
+import { registerDocs } from './http/docs.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { aaRoutes } from './http/routes/aa.ts';
+import { captchaRoutes } from './http/routes/captcha.ts';
+import { extRoutes } from './http/routes/ext.ts';
+import { testHookRoutes } from './http/routes/test-hooks.ts';
+import { uiRoutes } from './http/routes/ui.ts';
+import { userRoutes } from './http/routes/user.ts';
+import { registerWebApp } from './http/web-app.ts';
+import { type Services, createServices } from './services.ts';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  services: Services;
+  /** Every API route with its declared access, for the permission walk test. */
+  routes: RouteRecord[];
+  seedResult: SeedResult;
+  close(): Promise<void>;
+}
+
+export interface BuildOptions {
+  /** An already-open database (tests pass one per dialect); otherwise opened from the config. */
+  database?: Database;
+  logger?: boolean;
+}
+
+/** JSON bodies are small (uploads have their own endpoints): 1 MiB is plenty and bounds parsing work. */
+const BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
+  const database = opts.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrate(database.db as never, database.dialect);
+  const seedResult = await seed(database.db, config.adminPassword);
+  const services = createServices(config, database);
+
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+  });
+  const routes: RouteRecord[] = [];
+  registerErrorHandling(app);
+  // Docs and static files come first: they are public by nature, and the access
+  // hook below only sees (and demands declarations from) routes registered after it.
+  await registerDocs(app);
+  await registerWebApp(app, config.webDir);
+  registerAccessControl(app, services.auth, routes);
+
+  const api = [uiRoutes, captchaRoutes, aaRoutes, extRoutes, userRoutes];
+  for (const plugin of api) await app.register(plugin, services);
+  if (config.testHooks) await app.register(testHookRoutes, services);
+  await app.ready();
+
+  return {
+    app,
+    services,
+    routes,
+    seedResult,
+    async close() {
+      await app.close();
+      if (!opts.database) await database.close();
+    },
+  };
+}

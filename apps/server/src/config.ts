@@ -1,0 +1,90 @@
+/**
+ * The one typed configuration of the server: environment variables, optionally
+ * preceded by a JSON file named by CITADEL_CONFIG (environment wins). Every name
+ * is documented in README.md; unknown or malformed values stop the start-up with
+ * a clear message instead of running with a surprise.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://… for PostgreSQL; empty for the embedded SQLite file in dataDir. */
+  databaseUrl: string;
+  /** redis://… for the scaled-out queue (BullMQ); empty for the embedded queue. */
+  redisUrl: string;
+  /** First-start admin password; empty → a random one is generated and printed once. */
+  adminPassword: string;
+  /** CITADEL_TEST_HOOKS=1 enables /__test/* routes (captcha answers) for the browser tests. Never in production. */
+  testHooks: boolean;
+  /** Built SPA folder served at /. */
+  webDir: string;
+  sessionTtlHours: number;
+  idleTimeoutMinutes: number;
+  lockoutAttempts: number;
+  lockoutMinutes: number;
+  captchaTtlSeconds: number;
+  logLevel: string;
+  /** Trust X-Forwarded-For from a reverse proxy (for the audit trail's client address). */
+  trustProxy: boolean;
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+type Source = Record<string, string | undefined>;
+
+function readFileSource(env: Source): Source {
+  const file = env.CITADEL_CONFIG;
+  if (!file) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new Error(`CITADEL_CONFIG: cannot read ${file}: ${(err as Error).message}`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error(`CITADEL_CONFIG: ${file} must hold a JSON object of NAME: value`);
+  return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, v === null || v === undefined ? undefined : String(v)]));
+}
+
+function int(src: Source, name: string, fallback: number, min: number, max: number): number {
+  const raw = src[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  return n;
+}
+
+function bool(src: Source, name: string): boolean {
+  const raw = src[name];
+  if (raw === undefined || raw === '' || raw === '0' || raw === 'false') return false;
+  if (raw === '1' || raw === 'true') return true;
+  throw new Error(`${name} must be 1/true or 0/false, got "${raw}"`);
+}
+
+export function loadConfig(env: Source = process.env): Config {
+  const src: Source = { ...readFileSource(env), ...Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) };
+  const databaseUrl = src.DATABASE_URL ?? '';
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new Error('DATABASE_URL must be a postgres:// URL (leave it unset for the embedded SQLite database)');
+  const redisUrl = src.REDIS_URL ?? '';
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new Error('REDIS_URL must be a redis:// URL');
+  return {
+    port: int(src, 'CITADEL_PORT', 8080, 0, 65535),
+    host: src.CITADEL_HOST || '0.0.0.0',
+    dataDir: path.resolve(src.CITADEL_DATA_DIR || path.join(process.cwd(), 'data')),
+    databaseUrl,
+    redisUrl,
+    adminPassword: src.CITADEL_ADMIN_PASSWORD ?? '',
+    testHooks: bool(src, 'CITADEL_TEST_HOOKS'),
+    webDir: path.resolve(src.CITADEL_WEB_DIR || path.join(repoRoot, 'apps/web/dist')),
+    sessionTtlHours: int(src, 'CITADEL_SESSION_TTL_HOURS', 12, 1, 24 * 30),
+    idleTimeoutMinutes: int(src, 'CITADEL_IDLE_TIMEOUT_MINUTES', 120, 1, 24 * 60),
+    lockoutAttempts: int(src, 'CITADEL_LOCKOUT_ATTEMPTS', 5, 1, 100),
+    lockoutMinutes: int(src, 'CITADEL_LOCKOUT_MINUTES', 15, 1, 24 * 60),
+    captchaTtlSeconds: int(src, 'CITADEL_CAPTCHA_TTL_SECONDS', 300, 10, 3600),
+    logLevel: src.CITADEL_LOG_LEVEL || 'info',
+    trustProxy: bool(src, 'CITADEL_TRUST_PROXY'),
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * Migrations as code, applied in order at start-up. Each migration is a module
+ * with `up(db, dialect)`; the list below is the order. Applied names are kept in
+ * a table so a restart applies only what is new.
+ */
+import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely';
+import type { Dialect } from './database.ts';
+import * as m001 from './migrations/001-foundation.ts';
+
+type Migration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
+
+export const MIGRATIONS: [string, Migration][] = [['001-foundation', m001]];
+
+/** An auto-increment integer primary key on either database. */
+export function idColumn(dialect: Dialect): { type: 'integer' | 'serial'; build: (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder } {
+  return dialect === 'postgres'
+    ? { type: 'serial', build: (c) => c.primaryKey() }
+    : { type: 'integer', build: (c) => c.primaryKey().autoIncrement() };
+}
+
+export async function migrate(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
+  await db.schema
+    .createTable('citadel_migrations')
+    .ifNotExists()
+    .addColumn('name', 'varchar(200)', (c) => c.primaryKey())
+    .addColumn('applied_at', 'bigint', (c) => c.notNull())
+    .execute();
+  // Servers and workers may start together on one PostgreSQL: one of them migrates, the others wait.
+  return db.connection().execute(async (conn) => {
+    if (dialect === 'postgres') await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(conn);
+    try {
+      const applied = new Set(
+        (await sql<{ name: string }>`select name from citadel_migrations`.execute(conn)).rows.map((r) => r.name),
+      );
+      const done: string[] = [];
+      for (const [name, migration] of MIGRATIONS) {
+        if (applied.has(name)) continue;
+        // Each migration and its bookkeeping row commit together, so a crash never leaves half a schema marked done.
+        await conn.transaction().execute(async (trx) => {
+          await migration.up(trx, dialect);
+          await sql`insert into citadel_migrations (name, applied_at) values (${name}, ${Date.now()})`.execute(trx);
+        });
+        done.push(name);
+      }
+      return done;
+    } finally {
+      if (dialect === 'postgres') await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`.execute(conn);
+    }
+  });
+}
+
+const MIGRATION_LOCK = 7_204_519;

@@ -1,0 +1,115 @@
+/**
+ * Table types for Kysely. Times are epoch milliseconds (bigint columns, parsed
+ * to numbers on PostgreSQL); flags are 0/1 integers so SQLite and PostgreSQL
+ * store them the same way.
+ */
+import type { Generated } from 'kysely';
+
+export type Flag = 0 | 1;
+
+export interface CustomersTable {
+  id: Generated<number>;
+  client_key: string;
+  name: string;
+  enabled: Flag;
+  expires_at: number | null;
+  is_default: Flag;
+  created_at: number;
+}
+
+export interface RolesTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  is_default: Flag;
+  created_at: number;
+}
+
+export interface RolePermissionsTable {
+  role_id: number;
+  resource: string;
+  /** Comma-separated operations. */
+  operations: string;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  real_name: string;
+  email: string;
+  phone: string;
+  password_hash: string;
+  customer_id: number;
+  role_id: number;
+  enabled: Flag;
+  activated: Flag;
+  is_default: Flag;
+  submit_type: number;
+  must_change_password: Flag;
+  failed_attempts: number;
+  locked_until: number | null;
+  last_login_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  agent: string;
+  ip: string;
+  created_at: number;
+  expires_at: number;
+  last_seen_at: number;
+  revoked_at: number | null;
+  /** logout | logged_in_elsewhere | password_changed | disabled */
+  revoked_reason: string | null;
+}
+
+export interface LoginKeysTable {
+  id: string;
+  public_pem: string;
+  private_pem: string;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface UsedNoncesTable {
+  nonce: string;
+  expires_at: number;
+}
+
+export interface CaptchasTable {
+  id: string;
+  answer_hash: string;
+  expires_at: number;
+}
+
+export interface SiteConfigTable {
+  key: string;
+  value: string;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: number;
+  user_id: number | null;
+  user_name: string;
+  action: string;
+  detail: string;
+  ip: string;
+}
+
+export interface DB {
+  customers: CustomersTable;
+  roles: RolesTable;
+  role_permissions: RolePermissionsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_keys: LoginKeysTable;
+  used_nonces: UsedNoncesTable;
+  captchas: CaptchasTable;
+  site_config: SiteConfigTable;
+  audit_log: AuditLogTable;
+}

@@ -1,0 +1,155 @@
+/**
+ * Sign-in and the per-request identity check. Order matters: the captcha and the
+ * password are checked before anything about the account is revealed, so a
+ * guesser learns nothing about which accounts exist, are locked or disabled.
+ */
+import { type PermissionEntry, type SessionUser, passwordPolicyError } from '@citadel/contracts';
+import type { Config } from '../../config.ts';
+import type { AuditLog } from '../../db/repositories/audit-log.ts';
+import type { CustomersRepository } from '../../db/repositories/customers.ts';
+import type { RolesRepository } from '../../db/repositories/roles.ts';
+import type { UserWithScope, UsersRepository } from '../../db/repositories/users.ts';
+import { fail } from '../../http/app-error.ts';
+import type { CaptchaService } from '../captcha/captcha-service.ts';
+import type { LoginKeys } from './login-keys.ts';
+import { hashPassword, verifyPassword } from './password-hash.ts';
+import type { Sessions } from './sessions.ts';
+
+/** The special user of SPEC §6 who gets every menu entry. */
+export const ADMIN_USER = 'admin';
+
+export interface Identity {
+  user: UserWithScope;
+  isAdmin: boolean;
+  permissions: PermissionEntry[];
+  sessionId: number;
+  token: string;
+}
+
+export interface LoginInput {
+  username: string;
+  password: string;
+  keyId: string;
+  captchaId: string;
+  captchaCode: string;
+  clientKey?: string;
+  agent: string;
+  ip: string;
+}
+
+// A real hash to verify against when the user does not exist, so both paths cost the same.
+let dummyHash: Promise<string> | undefined;
+
+export class AuthService {
+  constructor(
+    private readonly cfg: Pick<Config, 'lockoutAttempts' | 'lockoutMinutes'>,
+    private readonly users: UsersRepository,
+    private readonly roles: RolesRepository,
+    private readonly customers: CustomersRepository,
+    private readonly sessions: Sessions,
+    private readonly captcha: CaptchaService,
+    private readonly keys: LoginKeys,
+    private readonly audit: AuditLog,
+  ) {}
+
+  async login(input: LoginInput): Promise<{ token: string; expiresAt: number; user: SessionUser }> {
+    const captcha = await this.captcha.check(input.captchaId, input.captchaCode, true);
+    if (captcha === 'expired') fail('captcha_expired');
+    if (captcha === 'wrong') fail('captcha_wrong');
+    const password = await this.keys.open(input.keyId, input.password);
+
+    const user = await this.users.findByName(input.username);
+    if (!user) {
+      dummyHash ??= hashPassword('not-a-real-password-1A!');
+      await verifyPassword(password, await dummyHash);
+      await this.audit.record({ userId: null, userName: input.username, action: 'login_failed', detail: 'unknown user', ip: input.ip });
+      return fail('wrong_credentials');
+    }
+    const now = Date.now();
+    if (user.locked_until !== null && user.locked_until > now) {
+      await this.audit.record({ userId: user.id, userName: user.name, action: 'login_refused_locked', ip: input.ip });
+      fail('account_locked');
+    }
+    if (!(await verifyPassword(password, user.password_hash))) {
+      // A lock that has run out starts a fresh count.
+      const attempts = (user.locked_until !== null ? 0 : user.failed_attempts) + 1;
+      const lock = attempts >= this.cfg.lockoutAttempts ? now + this.cfg.lockoutMinutes * 60_000 : null;
+      await this.users.recordFailure(user.id, lock ? 0 : attempts, lock);
+      await this.audit.record({ userId: user.id, userName: user.name, action: lock ? 'account_locked' : 'login_failed', detail: `attempt ${attempts}`, ip: input.ip });
+      fail(lock ? 'account_locked' : 'wrong_credentials');
+    }
+    if (input.clientKey) {
+      const customer = await this.customers.findByKey(input.clientKey);
+      if (!customer) fail('customer_not_found');
+      if (customer.id !== user.customer_id) fail('wrong_credentials');
+    }
+    this.assertActive(user);
+    const isAdmin = user.name === ADMIN_USER;
+    const permissions = await this.roles.permissions(user.role_id);
+    if (!isAdmin && permissions.length === 0) fail('no_permission');
+
+    const session = await this.sessions.create(user.id, input.agent, input.ip);
+    await this.users.recordLogin(user.id);
+    await this.audit.record({ userId: user.id, userName: user.name, action: 'login', detail: input.agent, ip: input.ip });
+    return { token: session.token, expiresAt: session.expiresAt, user: toSessionUser(user) };
+  }
+
+  /** The identity behind a token and user header, or the catalogue error that refuses it. */
+  async identify(token: string, userName: string): Promise<Identity> {
+    const session = await this.sessions.resolve(token);
+    const user = await this.users.findById(session.user_id);
+    if (!user || user.name !== userName) return fail('invalid_session');
+    this.assertActive(user);
+    const isAdmin = user.name === ADMIN_USER;
+    return { user, isAdmin, permissions: isAdmin ? [] : await this.roles.permissions(user.role_id), sessionId: session.id, token };
+  }
+
+  async logout(identity: Identity, ip: string): Promise<void> {
+    await this.sessions.revoke(identity.token, 'logout');
+    await this.audit.record({ userId: identity.user.id, userName: identity.user.name, action: 'logout', ip });
+  }
+
+  /** Server-side policy check of a sealed candidate password. */
+  async checkPassword(keyId: string, sealed: string): Promise<{ pass: boolean; code: ReturnType<typeof passwordPolicyError> }> {
+    const password = await this.keys.open(keyId, sealed);
+    const code = passwordPolicyError(password);
+    return { pass: code === null, code };
+  }
+
+  async changePassword(identity: Identity, keyId: string, sealedOld: string, sealedNew: string, ip: string): Promise<void> {
+    const oldPassword = await this.keys.open(keyId, sealedOld);
+    const newPassword = await this.keys.open(keyId, sealedNew);
+    if (!oldPassword || !newPassword) fail('password_missing');
+    if (!(await verifyPassword(oldPassword, identity.user.password_hash))) {
+      await this.audit.record({ userId: identity.user.id, userName: identity.user.name, action: 'password_change_refused', ip });
+      fail('wrong_original_password');
+    }
+    if (oldPassword === newPassword) fail('password_same_as_old');
+    const policy = passwordPolicyError(newPassword);
+    if (policy) fail(policy);
+    await this.users.setPassword(identity.user.id, await hashPassword(newPassword), false);
+    // Every session of the user ends: the browser signs in again with the new password.
+    await this.sessions.revokeAllOf(identity.user.id, 'password_changed');
+    await this.audit.record({ userId: identity.user.id, userName: identity.user.name, action: 'password_changed', ip });
+  }
+
+  private assertActive(user: UserWithScope): void {
+    if (!user.enabled || !user.customer_enabled) fail('customer_or_user_disabled');
+    if (!user.activated) fail('user_not_activated');
+    if (user.customer_expires_at !== null && user.customer_expires_at < Date.now()) fail('customer_expired');
+  }
+}
+
+export function toSessionUser(user: UserWithScope): SessionUser {
+  return {
+    user_id: user.id,
+    name: user.name,
+    real_name: user.real_name,
+    client_key: user.customer_key,
+    customer_name: user.customer_name,
+    submit_type: user.submit_type,
+    is_admin: user.name === ADMIN_USER,
+    role: user.role_name,
+    must_change_password: user.must_change_password === 1,
+  };
+}

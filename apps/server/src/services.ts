@@ -1,0 +1,39 @@
+/** The composition root: one place that builds every domain service from the config and the database. */
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { AuditLog } from './db/repositories/audit-log.ts';
+import { CustomersRepository } from './db/repositories/customers.ts';
+import { RolesRepository } from './db/repositories/roles.ts';
+import { SiteConfigRepository } from './db/repositories/site-config.ts';
+import { UsersRepository } from './db/repositories/users.ts';
+import { AuthService } from './domain/auth/auth-service.ts';
+import { LoginKeys } from './domain/auth/login-keys.ts';
+import { Sessions } from './domain/auth/sessions.ts';
+import { CaptchaService } from './domain/captcha/captcha-service.ts';
+
+export interface Services {
+  config: Config;
+  database: Database;
+  users: UsersRepository;
+  roles: RolesRepository;
+  customers: CustomersRepository;
+  siteConfig: SiteConfigRepository;
+  audit: AuditLog;
+  sessions: Sessions;
+  captcha: CaptchaService;
+  loginKeys: LoginKeys;
+  auth: AuthService;
+}
+
+export function createServices(config: Config, database: Database): Services {
+  const { db } = database;
+  const users = new UsersRepository(db);
+  const roles = new RolesRepository(db);
+  const customers = new CustomersRepository(db);
+  const audit = new AuditLog(db);
+  const sessions = new Sessions(db, config.sessionTtlHours * 3600_000, config.idleTimeoutMinutes * 60_000);
+  const captcha = new CaptchaService(db, config.captchaTtlSeconds, config.testHooks);
+  const loginKeys = new LoginKeys(db);
+  const auth = new AuthService(config, users, roles, customers, sessions, captcha, loginKeys, audit);
+  return { config, database, users, roles, customers, siteConfig: new SiteConfigRepository(db), audit, sessions, captcha, loginKeys, auth };
+}
