@@ -1,0 +1,36 @@
+/** The main layout (SPEC §2): sidebar, header, tags, breadcrumb and the page. */
+import { useState } from 'react';
+import { Layout } from 'antd';
+import { Outlet } from 'react-router';
+import { getCookie, setCookie } from '../cookies.ts';
+import { Sidebar } from './Sidebar.tsx';
+import { HeaderBar } from './HeaderBar.tsx';
+import { TagsView } from './TagsView.tsx';
+import { Breadcrumbs } from './Breadcrumbs.tsx';
+
+/** Cookie holding the sidebar state: '1' open, '0' collapsed. */
+export const SIDEBAR_COOKIE = 'sidebarStatus';
+
+export function MainLayout() {
+  const [collapsed, setCollapsed] = useState(() => getCookie(SIDEBAR_COOKIE) === '0');
+  const toggle = () => {
+    const next = !collapsed;
+    setCookie(SIDEBAR_COOKIE, next ? '0' : '1');
+    setCollapsed(next);
+  };
+  return (
+    <Layout className="citadel-layout" data-testid="main-layout">
+      <HeaderBar collapsed={collapsed} onToggle={toggle} />
+      <Layout className="citadel-body">
+        <Sidebar collapsed={collapsed} />
+        <Layout className="citadel-main">
+          <TagsView />
+          <Breadcrumbs />
+          <Layout.Content className="citadel-content">
+            <Outlet />
+          </Layout.Content>
+        </Layout>
+      </Layout>
+    </Layout>
+  );
+}

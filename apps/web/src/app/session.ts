@@ -1,0 +1,51 @@
+/** Session life cycle: site information, the checkLogin round trip, signing out. */
+import { getSiteConfig, checkLogin, logoutOnServer } from '../api/auth.ts';
+import { storage } from '../api/storage.ts';
+import { applySiteDefaultLang } from '../locales/i18n.ts';
+import { DEFAULT_SITE, resetSession, sessionStore, siteStore } from './session-store.ts';
+import { goTo } from './navigation.ts';
+
+/** Read site information; failures are swallowed and the defaults stay (SPEC §8). */
+export async function loadSite(): Promise<void> {
+  try {
+    const site = await getSiteConfig();
+    siteStore.set({ ...DEFAULT_SITE, ...site });
+    applySiteDefaultLang(site.lang);
+  } catch {
+    // SPEC §8: a failure to read site information is swallowed.
+  }
+}
+
+let inFlight: Promise<void> | null = null;
+
+/** Confirm the stored token with the server and load user, permissions and button list (one call at a time). */
+export function loadSession(): Promise<void> {
+  inFlight ??= fetchSession().finally(() => {
+    inFlight = null;
+  });
+  return inFlight;
+}
+
+async function fetchSession(): Promise<void> {
+  const answer = await checkLogin();
+  storage.setRoles(answer.user.role);
+  sessionStore.set({
+    user: answer.user,
+    permissions: answer.extra.permissions,
+    buttons: answer.extra.buttons,
+    expiresAt: answer.extra.expires_at,
+  });
+}
+
+/** Forget the session locally (token, user name, roles: SPEC §4). */
+export function clearLocalSession(): void {
+  storage.clearSession();
+  resetSession();
+}
+
+/** Log out: revoke the token on the server, forget it here, go to the sign-in page. */
+export async function signOut(): Promise<void> {
+  await logoutOnServer();
+  clearLocalSession();
+  goTo('/login', true);
+}
