@@ -4,3 +4,7 @@
  * knows about HTTP, the database or users.
  */
 export * from './binary/byte-reader.ts';
+export * from './asn1/index.ts';
+export * from './catalogue/index.ts';
+export * from './scoring/index.ts';
+export * from './engine/index.ts';
