@@ -15,6 +15,7 @@ import { captchaRoutes } from './http/routes/captcha.ts';
 import { extRoutes } from './http/routes/ext.ts';
 import { testHookRoutes } from './http/routes/test-hooks.ts';
 import { uiRoutes } from './http/routes/ui.ts';
+import { umRoutes } from './http/routes/um.ts';
 import { userRoutes } from './http/routes/user.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { type Services, createServices } from './services.ts';
@@ -57,7 +58,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await registerWebApp(app, config.webDir);
   registerAccessControl(app, services.auth, routes);
 
-  const api = [uiRoutes, captchaRoutes, aaRoutes, extRoutes, userRoutes];
+  const api = [uiRoutes, captchaRoutes, aaRoutes, extRoutes, userRoutes, umRoutes];
   for (const plugin of api) await app.register(plugin, services);
   if (config.testHooks) await app.register(testHookRoutes, services);
   await app.ready();

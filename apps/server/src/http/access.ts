@@ -50,7 +50,8 @@ export function registerAccessControl(app: FastifyInstance, auth: AuthService, r
     for (const method of methods) if (method !== 'HEAD') routes.push({ method, url: opts.url, access });
   });
 
-  app.addHook('preHandler', async (req) => {
+  // onRequest: identity and permission are settled from headers alone, before any body is parsed or validated.
+  app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config.access;
     if (!access || access === 'public') return;
     const token = header(req, TOKEN_HEADER);
