@@ -6,6 +6,7 @@ export class ByteSink {
 
   constructor(readonly endian: 'le' | 'be' = 'le') {}
 
+  /** Grows the buffer; callers take the offset first, then use this.buf/this.dv (which may be replaced). */
   private reserve(extra: number): number {
     const at = this.length;
     if (at + extra > this.buf.length) {
@@ -21,23 +22,28 @@ export class ByteSink {
   }
 
   u8(v: number): this {
-    this.buf[this.reserve(1)] = v & 0xff;
+    const at = this.reserve(1);
+    this.buf[at] = v & 0xff;
     return this;
   }
   u16(v: number): this {
-    this.dv.setUint16(this.reserve(2), v, this.endian === 'le');
+    const at = this.reserve(2);
+    this.dv.setUint16(at, v, this.endian === 'le');
     return this;
   }
   u32(v: number): this {
-    this.dv.setUint32(this.reserve(4), v >>> 0, this.endian === 'le');
+    const at = this.reserve(4);
+    this.dv.setUint32(at, v >>> 0, this.endian === 'le');
     return this;
   }
   i32(v: number): this {
-    this.dv.setInt32(this.reserve(4), v, this.endian === 'le');
+    const at = this.reserve(4);
+    this.dv.setInt32(at, v, this.endian === 'le');
     return this;
   }
   u64(v: number | bigint): this {
-    this.dv.setBigUint64(this.reserve(8), BigInt(v), this.endian === 'le');
+    const at = this.reserve(8);
+    this.dv.setBigUint64(at, BigInt(v), this.endian === 'le');
     return this;
   }
   /** Big-endian unsigned integer of `size` bytes, whatever the sink's endian (bplist, code signatures). */
@@ -51,7 +57,8 @@ export class ByteSink {
     return this;
   }
   bytes(data: Uint8Array): this {
-    this.buf.set(data, this.reserve(data.length));
+    const at = this.reserve(data.length);
+    this.buf.set(data, at);
     return this;
   }
   /** A string padded with NULs (or truncated) to `size` bytes, like segname[16]. */
