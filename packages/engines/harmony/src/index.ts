@@ -1,2 +1,5 @@
-/** Placeholder: the harmony engine is being built; see package.json description. */
-export {};
+/**
+ * @citadel/engine-harmony: HarmonyOS (FA model) and HarmonyOS NEXT /
+ * OpenHarmony (Stage model) app assessment. So far: the format readers.
+ */
+export * from './formats/index.ts';
