@@ -17,4 +17,4 @@ export {
 } from './signing-block.ts';
 export { readHapProfileJson, type HapProfile } from './profile-json.ts';
 export { readHapSignature, type HapSignatureInfo } from './hap-signature.ts';
-export { parseSignedContent, sharedCmsParser, type SignedContent, type SignedCertificate } from './signed-content.ts';
+export { parseSignedContent, type SignedContent, type SignedCertificate } from './signed-content.ts';
