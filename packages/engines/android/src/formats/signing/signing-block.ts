@@ -64,8 +64,8 @@ export async function readSigningBlock(apk: ApkLayout): Promise<SigningBlock | u
   if (sizeInFooter < FOOTER || total > MAX_BLOCK || total > cd) throw new FormatError(`signing block size ${sizeInFooter} impossible`, 'apk-signing-block', cd - FOOTER);
   const start = cd - total;
   const r = new ByteReader(await apk.readAt(start, total), 'apk-signing-block');
-  const sizeInHeader = r.u64(0);
-  if (sizeInHeader !== sizeInFooter) r.fail(`size fields disagree (${sizeInHeader} vs ${sizeInFooter})`, 0);
+  const sizeInHeader = r.u64big(0);
+  if (sizeInHeader !== BigInt(sizeInFooter)) r.fail(`size fields disagree (${sizeInHeader} vs ${sizeInFooter})`, 0);
   const pairs: SigningBlockPair[] = [];
   let p = 8;
   const end = total - FOOTER;
