@@ -1,2 +1,5 @@
-/** Placeholder: the miniprogram engine is being built; see package.json description. */
-export {};
+/**
+ * @citadel/engine-miniprogram: WeChat and Alipay mini-program assessment.
+ * So far: the format readers.
+ */
+export * from './formats/index.ts';
