@@ -8,3 +8,4 @@ export * from './asn1/index.ts';
 export * from './catalogue/index.ts';
 export * from './scoring/index.ts';
 export * from './engine/index.ts';
+export * from './secrets/index.ts';
