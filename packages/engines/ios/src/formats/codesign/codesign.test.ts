@@ -72,8 +72,8 @@ describe('code signature SuperBlob', () => {
 });
 
 describe.skipIf(!corpusAvailable)('corpus: undebuggable.ipa signature', () => {
-  it('reads identifier, team, hash types and entitlements of both slices', () => {
-    const file = readMachO(corpusEntry('UnDebuggable'));
+  it('reads identifier, team, hash types and entitlements of both slices', async () => {
+    const file = readMachO(await corpusEntry('UnDebuggable'));
     for (const image of file.images) {
       const sig = readEmbeddedSignature(image)!;
       expect(sig.codeDirectory).toMatchObject({ identifier: 'sg.vp.UnDebuggable', teamId: 'LRUD9L355Y', hashTypeName: 'sha1', versionHex: '0x20200' });

@@ -181,8 +181,8 @@ describe('detectPlistForm', () => {
 });
 
 describe.skipIf(!corpusAvailable)('corpus: undebuggable.ipa', () => {
-  it('reads Payload/UnDebuggable.app/Info.plist (XML)', () => {
-    const doc = readPlistDocument(corpusEntry('Info.plist'));
+  it('reads Payload/UnDebuggable.app/Info.plist (XML)', async () => {
+    const doc = readPlistDocument(await corpusEntry('Info.plist'));
     expect(doc.form).toBe('xml');
     expect(plistString(plistGet(doc.value, 'CFBundleIdentifier'))).toBe('sg.vp.UnDebuggable');
     expect(plistString(plistGet(doc.value, 'MinimumOSVersion'))).toBe('8.0');
@@ -190,8 +190,8 @@ describe.skipIf(!corpusAvailable)('corpus: undebuggable.ipa', () => {
     expect(plistGet(doc.value, 'UIDeviceFamily')).toEqual({ kind: 'array', items: [{ kind: 'int', value: 1 }, { kind: 'int', value: 2 }] });
   });
 
-  it('reads the storyboard Info.plist (binary)', () => {
-    const doc = readPlistDocument(corpusEntry('Base.lproj/Main.storyboardc/Info.plist'));
+  it('reads the storyboard Info.plist (binary)', async () => {
+    const doc = readPlistDocument(await corpusEntry('Base.lproj/Main.storyboardc/Info.plist'));
     expect(doc.form).toBe('binary');
     expect(plistString(plistGet(doc.value, 'UIStoryboardDesignatedEntryPointIdentifier'))).toBe('UIViewController-BYZ-38-t0r');
     expect(plistGet(doc.value, 'UIStoryboardVersion')).toEqual({ kind: 'int', value: 1 });

@@ -105,8 +105,9 @@ export function writeMachO(spec: MachOSpec): Uint8Array {
   let cursor = align(headerSize + cmdsSize, 16);
   const placed: PlacedSection[] = [];
   const segRanges: { start: number; end: number }[] = [];
-  for (const seg of segments) {
-    const start = cursor;
+  segments.forEach((seg, index) => {
+    // Like ld64: the first segment (__TEXT) maps the file from offset 0, header included.
+    const start = index === 0 ? 0 : cursor;
     for (const sect of seg.sections ?? []) {
       const size = sect.data?.length ?? sect.size ?? 0;
       cursor = align(cursor, 8);
@@ -115,7 +116,7 @@ export function writeMachO(spec: MachOSpec): Uint8Array {
     }
     cursor = align(cursor, 16);
     segRanges.push({ start, end: cursor });
-  }
+  });
   const entrySize = is64 ? 16 : 12;
   const symoff = cursor;
   const strtab = new ByteSink(endian).u8(0x20).u8(0);
