@@ -6,8 +6,9 @@
  * warnings into "could not read" evidence).
  */
 import { boundedCount, ByteReader, FormatError } from '@citadel/engine-core';
+import { spend, type WorkBudget } from './budget.ts';
 import { type AbcClass, parseClass } from './classes.ts';
-import { collectDebugStrings, type StepBudget } from './debug-info.ts';
+import { collectDebugStrings } from './debug-info.ts';
 import { type AbcHeader, parseAbcHeader } from './header.ts';
 import { type AbcLiteralArray, parseLiteralArray } from './literals.ts';
 import { type AbcModuleRecord, parseModuleRecord } from './module-record.ts';
@@ -19,8 +20,12 @@ export interface AbcLimits {
   maxLiteralArrays: number;
   maxLiteralsPerArray: number;
   maxStrings: number;
-  /** Total line-number-program steps over the file. */
-  maxDebugSteps: number;
+  /**
+   * Total work over the file (bytes of strings decoded, members, literals,
+   * index entries, line-program steps); by default 64 units per byte of input
+   * plus a constant, far above what real files need.
+   */
+  maxWork?: number;
 }
 
 export const DEFAULT_ABC_LIMITS: AbcLimits = {
@@ -29,7 +34,6 @@ export const DEFAULT_ABC_LIMITS: AbcLimits = {
   maxLiteralArrays: 500_000,
   maxLiteralsPerArray: 1_000_000,
   maxStrings: 2_000_000,
-  maxDebugSteps: 20_000_000,
 };
 
 /** One RegionHeader: 16-bit indices in [startOff, endOff) resolve through these tables. */
@@ -67,18 +71,22 @@ export function parseAbc(bytes: Uint8Array, limits: Partial<AbcLimits> = {}): Ab
   const header = parseAbcHeader(new ByteReader(bytes, 'abc'));
   const r = new ByteReader(bytes.subarray(0, header.fileSize), 'abc');
   const warnings: string[] = [];
+  const budget: WorkBudget = { remaining: lim.maxWork ?? 64 * header.fileSize + 10_000_000 };
   const strings = new Map<number, AbcString>();
+  const notStrings = new Set<number>();
   const addString = (offset: number) => {
-    if (strings.has(offset)) return;
+    if (strings.has(offset) || notStrings.has(offset)) return;
     if (strings.size >= lim.maxStrings) r.fail(`more than ${lim.maxStrings} strings`);
-    const s = tryReadAbcString(r, offset);
+    const s = tryReadAbcString(r, offset, budget);
     if (s) strings.set(offset, s);
+    else notStrings.add(offset);
   };
   const soft = (what: string, fn: () => void) => {
     try {
       fn();
     } catch (e) {
-      if (!(e instanceof FormatError)) throw e;
+      // An exhausted budget ends the whole parse; other problems spoil only this item.
+      if (!(e instanceof FormatError) || budget.remaining < 0) throw e;
       warnings.push(`${what}: ${e.message}`);
     }
   };
@@ -88,8 +96,8 @@ export function parseAbc(bytes: Uint8Array, limits: Partial<AbcLimits> = {}): Ab
 
   const classOffsets = readOffsetTable(r, header.classIdxOff, header.numClasses, 'class index', lim.maxClasses);
   const classes: AbcClass[] = [];
-  for (const off of classOffsets) {
-    soft(`class at 0x${off.toString(16)}`, () => classes.push(parseClass(r, off, isForeign(off), lim)));
+  for (const off of new Set(classOffsets)) {
+    soft(`class at 0x${off.toString(16)}`, () => classes.push(parseClass(r, off, isForeign(off), lim, budget)));
   }
 
   let lnpIndex: number[] = [];
@@ -105,9 +113,9 @@ export function parseAbc(bytes: Uint8Array, limits: Partial<AbcLimits> = {}): Ab
   for (const cls of classes) {
     const field = cls.fields.find((f) => f.name === 'moduleRecordIdx');
     const at = field?.value ?? field?.intValue;
-    if (at === undefined || at <= 0) continue;
+    if (at === undefined || at <= 0 || moduleRecordOffsets.has(at)) continue;
     moduleRecordOffsets.add(at);
-    soft(`module record of ${cls.name}`, () => moduleRecords.push(parseModuleRecord(r, at, cls.name, addString)));
+    soft(`module record of ${cls.name}`, () => moduleRecords.push(parseModuleRecord(r, at, cls.name, addString, budget)));
   }
 
   const methodOffsets = new Set<number>();
@@ -121,27 +129,34 @@ export function parseAbc(bytes: Uint8Array, limits: Partial<AbcLimits> = {}): Ab
     for (const off of readOffsetTable(r, header.literalArrayIdxOff, header.numLiteralArrays, 'literal array index', lim.maxLiteralArrays)) indexed.add(off);
   });
   const regionCandidates = new Set<number>();
+  const tablesSeen = new Set<string>();
   for (const region of regions) {
+    const key = `${region.methodIdxOff}:${region.methodIdxSize}`;
+    if (tablesSeen.has(key)) continue;
+    tablesSeen.add(key);
+    spend(budget, region.methodIdxSize, r, region.methodIdxOff);
     for (const off of readOffsetTable(r, region.methodIdxOff, region.methodIdxSize, 'method/string/literal index', MAX_REGION_ENTRIES)) {
       if (methodOffsets.has(off) || moduleRecordOffsets.has(off)) continue;
-      if (tryReadAbcString(r, off)) addString(off);
-      else regionCandidates.add(off); // neither a local method nor a string: a literal array, when it parses as one
+      addString(off);
+      if (!strings.has(off)) regionCandidates.add(off); // neither a local method nor a string: a literal array, when it parses as one
     }
   }
   const pending = [...indexed, ...regionCandidates];
+  const notLiteralArrays = new Set<number>();
   while (pending.length > 0) {
     const off = pending.pop()!;
-    if (literalArrays.has(off) || moduleRecordOffsets.has(off)) continue;
+    if (literalArrays.has(off) || moduleRecordOffsets.has(off) || notLiteralArrays.has(off)) continue;
     if (literalArrays.size >= lim.maxLiteralArrays) r.fail(`more than ${lim.maxLiteralArrays} literal arrays`);
     try {
-      const arr = parseLiteralArray(r, off, lim.maxLiteralsPerArray);
+      const arr = parseLiteralArray(r, off, lim.maxLiteralsPerArray, budget);
       literalArrays.set(off, arr);
       for (const lit of arr.literals) {
         if (lit.stringOffset !== undefined) addString(lit.stringOffset);
         if (lit.tag === 0x18 && typeof lit.value === 'number') pending.push(lit.value);
       }
     } catch (e) {
-      if (!(e instanceof FormatError)) throw e;
+      if (!(e instanceof FormatError) || budget.remaining < 0) throw e;
+      notLiteralArrays.add(off);
       // A region entry that is not a literal array either (e.g. a foreign method) is not worth a warning.
       if (!regionCandidates.has(off) || indexed.has(off)) warnings.push(`literal array at 0x${off.toString(16)}: ${e.message}`);
     }
@@ -153,7 +168,6 @@ export function parseAbc(bytes: Uint8Array, limits: Partial<AbcLimits> = {}): Ab
     for (const m of cls.methods) addString(r.u32(m.offset + 4));
   }
 
-  const budget: StepBudget = { remaining: lim.maxDebugSteps };
   const seenDebug = new Set<number>();
   for (const cls of classes) {
     for (const m of cls.methods) {

@@ -105,6 +105,10 @@ describe.skipIf(!corpusEntriesAvailable)('parseAbc on the corpus HAP (ets/module
     expect(values.some((v) => v.includes("import hilog from '@ohos:hilog'"))).toBe(true);
   });
 
+  it('stops with FormatError when the work budget runs out', () => {
+    expect(() => parseAbc(abc, { maxWork: 2000 })).toThrow(/work budget/);
+  });
+
   it('survives 400 deterministic mutations: parses or throws FormatError', () => {
     let parsed = 0;
     for (const m of mutations(abc, 400, 0xabc)) {

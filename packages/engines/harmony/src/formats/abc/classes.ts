@@ -6,6 +6,7 @@
  * the module's functions).
  */
 import { boundedCount, type ByteReader } from '@citadel/engine-core';
+import { spend, type WorkBudget } from './budget.ts';
 import { readAbcString, tryReadAbcString } from './mutf8.ts';
 
 export interface AbcField {
@@ -61,8 +62,8 @@ export function descriptorToName(descriptor: string): string {
   return descriptor.startsWith('L') && descriptor.endsWith(';') ? descriptor.slice(1, -1) : descriptor;
 }
 
-export function parseClass(r: ByteReader, offset: number, foreign: boolean, limits: { maxMembersPerClass: number }): AbcClass {
-  const nameItem = readAbcString(r, offset);
+export function parseClass(r: ByteReader, offset: number, foreign: boolean, limits: { maxMembersPerClass: number }, budget?: WorkBudget): AbcClass {
+  const nameItem = readAbcString(r, offset, budget);
   const descriptor = nameItem.value;
   const base: AbcClass = { offset, descriptor, name: descriptorToName(descriptor), foreign, accessFlags: 0, fields: [], methods: [] };
   if (foreign) return base;
@@ -78,6 +79,7 @@ export function parseClass(r: ByteReader, offset: number, foreign: boolean, limi
   p += n3;
   boundedCount(r, numFields, 'class fields', limits.maxMembersPerClass, MIN_MEMBER_BYTES, p, r.length - p);
   boundedCount(r, numMethods, 'class methods', limits.maxMembersPerClass, MIN_MEMBER_BYTES, p, r.length - p);
+  spend(budget, numFields + numMethods, r, p);
   base.accessFlags = accessFlags;
 
   // class_data
@@ -93,7 +95,7 @@ export function parseClass(r: ByteReader, offset: number, foreign: boolean, limi
       p += 1;
     } else if (tag >= 0x03 && tag <= 0x07) {
       const v = r.u32(p);
-      if (tag === 0x07) base.sourceFile = tryReadAbcString(r, v)?.value;
+      if (tag === 0x07) base.sourceFile = tryReadAbcString(r, v, budget)?.value;
       p += 4;
     } else {
       r.fail(`unknown class_data tag 0x${tag.toString(16)}`, p - 1);
@@ -101,20 +103,20 @@ export function parseClass(r: ByteReader, offset: number, foreign: boolean, limi
   }
 
   for (let i = 0; i < numFields; i++) {
-    const [field, next] = parseField(r, p);
+    const [field, next] = parseField(r, p, budget);
     base.fields.push(field);
     p = next;
   }
   for (let i = 0; i < numMethods; i++) {
-    const [method, next] = parseMethod(r, p);
+    const [method, next] = parseMethod(r, p, budget);
     base.methods.push(method);
     p = next;
   }
   return base;
 }
 
-function parseField(r: ByteReader, offset: number): [AbcField, number] {
-  const name = readAbcString(r, r.u32(offset + 4)).value;
+function parseField(r: ByteReader, offset: number, budget?: WorkBudget): [AbcField, number] {
+  const name = readAbcString(r, r.u32(offset + 4), budget).value;
   let p = offset + 8;
   p += r.uleb128(p)[1]; // access flags / reserved
   const field: AbcField = { offset, name };
@@ -137,8 +139,8 @@ function parseField(r: ByteReader, offset: number): [AbcField, number] {
   return [field, p];
 }
 
-function parseMethod(r: ByteReader, offset: number): [AbcMethod, number] {
-  const name = readAbcString(r, r.u32(offset + 4)).value;
+function parseMethod(r: ByteReader, offset: number, budget?: WorkBudget): [AbcMethod, number] {
+  const name = readAbcString(r, r.u32(offset + 4), budget).value;
   let p = offset + 8;
   const [accessFlags, len] = r.uleb128(p);
   p += len;

@@ -8,21 +8,18 @@
  */
 import { boundedCount, type ByteReader } from '@citadel/engine-core';
 
+import { spend, type WorkBudget } from './budget.ts';
+
 export interface DebugStringRefs {
   /** Offsets of String items named by the debug info (0 entries dropped). */
   offsets: number[];
-}
-
-/** Shared across all methods of a file so a hostile file cannot make the walk quadratic. */
-export interface StepBudget {
-  remaining: number;
 }
 
 export function collectDebugStrings(
   r: ByteReader,
   debugInfoOffset: number,
   lnpIndex: readonly number[],
-  budget: StepBudget,
+  budget: WorkBudget,
 ): DebugStringRefs {
   const offsets: number[] = [];
   let p = debugInfoOffset;
@@ -56,7 +53,7 @@ export function collectDebugStrings(
     q += r.sleb128(q)[1];
   };
   while (true) {
-    if (--budget.remaining < 0) r.fail('line number programs exceed the step budget', q);
+    spend(budget, 1, r, q);
     const op = r.u8(q++);
     if (op === 0x00) break;
     switch (op) {

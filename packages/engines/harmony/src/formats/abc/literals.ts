@@ -7,6 +7,7 @@
  * are where many constant strings (URLs, keys, algorithm names) end up.
  */
 import { boundedCount, type ByteReader } from '@citadel/engine-core';
+import { spend, type WorkBudget } from './budget.ts';
 import { tryReadAbcString } from './mutf8.ts';
 
 export type AbcLiteralValue = number | boolean | string | null;
@@ -65,13 +66,14 @@ export const LITERAL_TAGS: Readonly<Record<number, TagInfo>> = {
 };
 
 /** Parses the literal array at `offset`; a FormatError on an unknown tag or a value past the end. */
-export function parseLiteralArray(r: ByteReader, offset: number, maxLiterals: number): AbcLiteralArray {
+export function parseLiteralArray(r: ByteReader, offset: number, maxLiterals: number, budget?: WorkBudget): AbcLiteralArray {
   const num = r.u32(offset);
   // Each (tag, value) pair takes at least 2 bytes and counts as 2.
   boundedCount(r, num, 'literal array', maxLiterals * 2, 1, offset, r.length - offset - 4);
   const literals: AbcLiteral[] = [];
   let p = offset + 4;
   for (let i = 0; i < num; i += 2) {
+    spend(budget, 1, r, p);
     const tag = r.u8(p++);
     const info = LITERAL_TAGS[tag];
     if (!info) r.fail(`unknown literal tag 0x${tag.toString(16)}`, p - 1);
@@ -81,7 +83,7 @@ export function parseLiteralArray(r: ByteReader, offset: number, maxLiterals: nu
       break;
     }
     r.check(p, info.size, 'literal value');
-    const literal: AbcLiteral = { tag, tagName: info.name, value: readValue(r, p, tag, info.size) };
+    const literal: AbcLiteral = { tag, tagName: info.name, value: readValue(r, p, tag, info.size, budget) };
     if (tag === 0x05) literal.stringOffset = r.u32(p);
     literals.push(literal);
     p += info.size;
@@ -89,7 +91,7 @@ export function parseLiteralArray(r: ByteReader, offset: number, maxLiterals: nu
   return { offset, literals };
 }
 
-function readValue(r: ByteReader, p: number, tag: number, size: 1 | 2 | 4 | 8): AbcLiteralValue {
+function readValue(r: ByteReader, p: number, tag: number, size: 1 | 2 | 4 | 8, budget?: WorkBudget): AbcLiteralValue {
   switch (tag) {
     case 0x01:
       return r.u8(p) !== 0;
@@ -100,7 +102,7 @@ function readValue(r: ByteReader, p: number, tag: number, size: 1 | 2 | 4 | 8): 
     case 0x04:
       return new DataView(r.buf.buffer, r.buf.byteOffset + p, 8).getFloat64(0, true);
     case 0x05: {
-      const s = tryReadAbcString(r, r.u32(p));
+      const s = tryReadAbcString(r, r.u32(p), budget);
       return s ? s.value : null;
     }
     case 0xff:

@@ -10,6 +10,7 @@
  * "@ohos:security.cryptoFramework") and ohpm packages ("@normalized:N&&&@ohos/axios/…").
  */
 import { boundedCount, type ByteReader } from '@citadel/engine-core';
+import { spend, type WorkBudget } from './budget.ts';
 import { readAbcString } from './mutf8.ts';
 
 export interface AbcModuleRecord {
@@ -27,16 +28,17 @@ export interface AbcModuleRecord {
 const MAX_ENTRIES = 65536;
 
 /** `onString` hears the offset of every String item the record names (for the file's string list). */
-export function parseModuleRecord(r: ByteReader, offset: number, recordName: string, onString?: (offset: number) => void): AbcModuleRecord {
+export function parseModuleRecord(r: ByteReader, offset: number, recordName: string, onString?: (offset: number) => void, budget?: WorkBudget): AbcModuleRecord {
   let p = offset + 4; // literal count, not needed
   const str = (at: number) => {
     const off = r.u32(at);
-    const value = readAbcString(r, off).value;
+    const value = readAbcString(r, off, budget).value;
     onString?.(off);
     return value;
   };
   const count = (what: string, perItem: number) => {
     const n = boundedCount(r, r.u32(p), what, MAX_ENTRIES, perItem, p, r.length - p - 4);
+    spend(budget, n, r, p);
     p += 4;
     return n;
   };

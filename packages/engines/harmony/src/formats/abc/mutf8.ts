@@ -6,6 +6,7 @@
  * UTF-16 code units is both simpler and stricter than TextDecoder.
  */
 import { FormatError, type ByteReader } from '@citadel/engine-core';
+import { spend, type WorkBudget } from './budget.ts';
 
 export interface AbcString {
   /** Offset of the String item (its length header) in the file. */
@@ -19,7 +20,7 @@ export interface AbcString {
 export const MAX_STRING_UNITS = 8 * 1024 * 1024;
 
 /** Decodes the String item at `offset`; a FormatError when it is not a well-formed one. */
-export function readAbcString(r: ByteReader, offset: number): AbcString {
+export function readAbcString(r: ByteReader, offset: number, budget?: WorkBudget): AbcString {
   const [header, headerLen] = r.uleb128(offset);
   const units = Math.floor(header / 2);
   const isAscii = header % 2 === 1;
@@ -27,6 +28,8 @@ export function readAbcString(r: ByteReader, offset: number): AbcString {
   const start = offset + headerLen;
   // A UTF-16 unit takes at most 3 MUTF-8 bytes; the NUL follows.
   const maxEnd = Math.min(r.length, start + units * 3 + 1);
+  // Charged for the most the scan can read, before reading: failures cost as much as successes.
+  spend(budget, maxEnd - start + 1, r, offset);
   const codes: number[] = [];
   let p = start;
   const bytes = r.buf;
@@ -60,12 +63,12 @@ export function readAbcString(r: ByteReader, offset: number): AbcString {
 }
 
 /** Like readAbcString but answers undefined instead of throwing: for offsets that may point elsewhere. */
-export function tryReadAbcString(r: ByteReader, offset: number): AbcString | undefined {
+export function tryReadAbcString(r: ByteReader, offset: number, budget?: WorkBudget): AbcString | undefined {
   if (!r.has(offset, 2)) return undefined;
   try {
-    return readAbcString(r, offset);
+    return readAbcString(r, offset, budget);
   } catch (e) {
-    if (e instanceof FormatError) return undefined;
+    if (e instanceof FormatError && !(budget && budget.remaining < 0)) return undefined;
     throw e;
   }
 }
