@@ -84,6 +84,8 @@ const HEADER_SIZE = 136;
 const MAX_CONFIGS = 10_000;
 const MAX_KEYS = 64;
 const MAX_IDS = 1_000_000;
+/** Ids read over all configs: real tables hold resources × configs, far below this. */
+const MAX_TOTAL_IDS = 5_000_000;
 
 export function parseResourcesIndex(bytes: Uint8Array): ResourceIndex {
   const r = new ByteReader(bytes, 'resources.index');
@@ -96,6 +98,8 @@ export function parseResourcesIndex(bytes: Uint8Array): ResourceIndex {
   const count = boundedCount(r, r.u32(132), 'configs', MAX_CONFIGS, 12, 132, r.length - HEADER_SIZE);
 
   const entryCache = new Map<number, ResEntry>();
+  const idSetCache = new Map<number, ResEntry[]>();
+  const work = { ids: 0 };
   const configs: ResConfig[] = [];
   let p = HEADER_SIZE;
   for (let i = 0; i < count; i++) {
@@ -109,14 +113,21 @@ export function parseResourcesIndex(bytes: Uint8Array): ResourceIndex {
       keys.push({ type, typeName: RES_KEY_TYPES[type] ?? `key${type}`, value, text: keyText(type, value) });
     }
     p += 12 + keyCount * 8;
-    configs.push({ keys, qualifier: qualifierOf(keys), entries: readIdSet(r, idSetOffset, entryCache) });
+    let entries = idSetCache.get(idSetOffset);
+    if (!entries) {
+      entries = readIdSet(r, idSetOffset, entryCache, work);
+      idSetCache.set(idSetOffset, entries);
+    }
+    configs.push({ keys, qualifier: qualifierOf(keys), entries });
   }
   return { version, fileSize, configs };
 }
 
-function readIdSet(r: ByteReader, at: number, cache: Map<number, ResEntry>): ResEntry[] {
+function readIdSet(r: ByteReader, at: number, cache: Map<number, ResEntry>, work: { ids: number }): ResEntry[] {
   if (r.ascii(at, 4) !== 'IDSS') r.fail('id set does not start with IDSS', at);
   const n = boundedCount(r, r.u32(at + 4), 'ids', MAX_IDS, 8, at + 4, r.length - at - 8);
+  work.ids += n;
+  if (work.ids > MAX_TOTAL_IDS) r.fail(`more than ${MAX_TOTAL_IDS} ids over all configs`, at);
   const entries: ResEntry[] = [];
   for (let i = 0; i < n; i++) {
     const id = r.u32(at + 8 + i * 8);
