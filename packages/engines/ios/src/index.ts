@@ -1,2 +1,5 @@
-/** Placeholder: the ios engine is being built; see package.json description. */
-export {};
+/**
+ * @citadel/engine-ios: the iOS app (IPA) and iOS SDK (framework, xcframework,
+ * .a, .dylib) assessment engine. So far: the binary-format readers in formats/.
+ */
+export * from './formats/index.ts';
