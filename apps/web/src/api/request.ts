@@ -64,7 +64,8 @@ function statusPage(status: number): string {
 }
 
 function authHeaders(): Record<string, string> {
-  const headers: Record<string, string> = {};
+  // The server answers messages in the UI language (its `lang` header).
+  const headers: Record<string, string> = { lang: currentLang() };
   const token = storage.getToken();
   const user = storage.getUser();
   if (token) headers[TOKEN_HEADER] = token;

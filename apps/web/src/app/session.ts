@@ -1,6 +1,7 @@
 /** Session life cycle: site information, the checkLogin round trip, signing out. */
 import { getSiteConfig, checkLogin, logoutOnServer } from '../api/auth.ts';
 import { storage } from '../api/storage.ts';
+import type { RequestOptions } from '../api/request.ts';
 import { applySiteDefaultLang } from '../locales/i18n.ts';
 import { DEFAULT_SITE, resetSession, sessionStore, siteStore } from './session-store.ts';
 import { goTo } from './navigation.ts';
@@ -19,15 +20,15 @@ export async function loadSite(): Promise<void> {
 let inFlight: Promise<void> | null = null;
 
 /** Confirm the stored token with the server and load user, permissions and button list (one call at a time). */
-export function loadSession(): Promise<void> {
-  inFlight ??= fetchSession().finally(() => {
+export function loadSession(opts: RequestOptions = {}): Promise<void> {
+  inFlight ??= fetchSession(opts).finally(() => {
     inFlight = null;
   });
   return inFlight;
 }
 
-async function fetchSession(): Promise<void> {
-  const answer = await checkLogin();
+async function fetchSession(opts: RequestOptions): Promise<void> {
+  const answer = await checkLogin(opts);
   storage.setRoles(answer.user.role);
   sessionStore.set({
     user: answer.user,
@@ -48,4 +49,14 @@ export async function signOut(): Promise<void> {
   await logoutOnServer();
   clearLocalSession();
   goTo('/login', true);
+}
+
+/**
+ * Re-confirm the session in the background (on navigation and when the window
+ * regains focus), so a revoked or expired token ends the session promptly
+ * (the request layer handles session errors) and role changes reach the menu.
+ */
+export function revalidateSession(): void {
+  if (!storage.hasSession()) return;
+  loadSession({ quiet: true, silent: true }).catch(() => undefined);
 }

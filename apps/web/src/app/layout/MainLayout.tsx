@@ -1,7 +1,8 @@
 /** The main layout (SPEC §2): sidebar, header, tags, breadcrumb and the page. */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Layout } from 'antd';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { revalidateSession } from '../session.ts';
 import { getCookie, setCookie } from '../cookies.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { HeaderBar } from './HeaderBar.tsx';
@@ -11,7 +12,25 @@ import { Breadcrumbs } from './Breadcrumbs.tsx';
 /** Cookie holding the sidebar state: '1' open, '0' collapsed. */
 export const SIDEBAR_COOKIE = 'sidebarStatus';
 
+/** Background session check on every navigation (not the first render: the guard just loaded it) and on window focus. */
+function useSessionWatch(): void {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    revalidateSession();
+  }, [pathname]);
+  useEffect(() => {
+    window.addEventListener('focus', revalidateSession);
+    return () => window.removeEventListener('focus', revalidateSession);
+  }, []);
+}
+
 export function MainLayout() {
+  useSessionWatch();
   const [collapsed, setCollapsed] = useState(() => getCookie(SIDEBAR_COOKIE) === '0');
   const toggle = () => {
     const next = !collapsed;

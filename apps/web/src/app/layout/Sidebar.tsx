@@ -21,7 +21,7 @@ type AntItem = Required<MenuProps>['items'][number];
 /** SPEC §9: menu show timeout 200 ms (submenu pop-ups of the collapsed sidebar). */
 const MENU_SHOW_DELAY_S = 0.2;
 
-export const SIDER_WIDTH = 224;
+export const SIDER_WIDTH = 256;
 export const SIDER_COLLAPSED_WIDTH = 64;
 
 export function Sidebar({ collapsed }: { collapsed: boolean }) {
@@ -55,7 +55,11 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
   }, [menu]);
 
   const toItem = (item: MenuItem, topLevel: boolean): AntItem => {
-    const label = <span data-testid={`menu-${item.key}`}>{title(item.title)}</span>;
+    const label = (
+      <span className="citadel-menu-label" data-testid={`menu-${item.key}`} title={title(item.title)}>
+        {title(item.title)}
+      </span>
+    );
     if (item.children) return { key: item.key, icon: menuIcon(item.icon, topLevel), label, children: item.children.map((c) => toItem(c, false)) };
     return { key: item.key, icon: menuIcon(item.icon, topLevel), label };
   };

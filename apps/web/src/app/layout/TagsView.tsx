@@ -16,15 +16,13 @@ export function TagsView() {
   const location = useLocation();
   const tags = useStore(tagsStore);
 
-  useEffect(() => {
-    const found = findEntry(location.pathname);
-    if (!found) return;
-    // A result child view shares the result page's tab.
-    const pagePath = found.view ? `/${found.entry.node.path}` : location.pathname;
-    visitTag({ path: pagePath, fullPath: location.pathname + location.search, title: found.entry.node.title });
-  }, [location.pathname, location.search]);
+  const found = findEntry(location.pathname);
+  // A result child view shares the result page's tab.
+  const active = found ? `/${found.entry.node.path}` : '';
 
-  const active = tags.find((x) => location.pathname === x.path || location.pathname.startsWith(`${x.path}/`))?.path ?? '';
+  useEffect(() => {
+    if (found) visitTag({ path: active, fullPath: location.pathname + location.search, title: found.entry.node.title });
+  }, [active, location.pathname, location.search]);
 
   const close = (path: string) => {
     const next = closeTag(path);

@@ -3,20 +3,18 @@ import type { RouteNode } from '@citadel/contracts';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NotYetAvailable, PageCard } from '../../components/index.ts';
-import { useSession, useSite } from '../../app/session-store.ts';
+import { useSite } from '../../app/session-store.ts';
 import { useTitle } from '../../locales/i18n.ts';
 
 export function HomePage({ node }: { node: RouteNode }) {
   const { t } = useTranslation();
   const title = useTitle();
   const site = useSite();
-  const { user } = useSession();
   return (
     <PageCard title={title(node.title)} testId="page-home">
       <Typography.Title level={4} className="citadel-home__welcome">
         {t('home.welcome', { title: site.main_title || t('app.defaultTitle') })}
       </Typography.Title>
-      {user ? <Typography.Paragraph type="secondary">{t('header.welcome', { name: user.real_name || user.name })}</Typography.Paragraph> : null}
       <NotYetAvailable />
     </PageCard>
   );
