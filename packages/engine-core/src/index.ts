@@ -11,3 +11,4 @@ export * from './engine/index.ts';
 export * from './secrets/index.ts';
 export * from './archive/index.ts';
 export * from './elf/index.ts';
+export * from './sdk/index.ts';

@@ -1,0 +1,52 @@
+/** Advertising SDKs (Chinese ad networks first, then international ones and mediation platforms). */
+import { type SdkDefinition, sdk } from '../types.ts';
+
+export const ADVERTISING_SDKS: readonly SdkDefinition[] = [
+  sdk('Pangle (CSJ, ByteDance Ads)', 'advertising', ['com.bytedance.sdk.openadsdk', 'com.bytedance.pangle'], {
+    iosFrameworks: ['BUAdSDK', 'PAGAdSDK'],
+    iosClassPrefixes: ['BUAdSDK', 'BUNativeExpress', 'BURewardedVideo', 'BUSplashAd', 'BUNativeAd', 'PAGAd', 'PAGSdk'],
+    website: 'https://www.csjplatform.com',
+  }),
+  sdk('GroMore (ByteDance mediation)', 'advertising', ['com.bytedance.msdk'], { website: 'https://www.csjplatform.com' }),
+  sdk('Tencent Ads (GDT, YLH)', 'advertising', ['com.qq.e'], { iosFrameworks: ['GDTMobSDK'], iosClassPrefixes: ['GDT'], website: 'https://e.qq.com' }),
+  sdk('Kuaishou Ads', 'advertising', ['com.kwad.sdk', 'com.kwad.components'], { iosFrameworks: ['KSAdSDK'], iosClassPrefixes: ['KSAd'], website: 'https://u.kuaishou.com' }),
+  sdk('Baidu Mobile Ads', 'advertising', ['com.baidu.mobads'], { iosFrameworks: ['BaiduMobAdSDK'], iosClassPrefixes: ['BaiduMobAd'], website: 'https://union.baidu.com' }),
+  sdk('Sigmob', 'advertising', ['com.sigmob.sdk', 'com.sigmob.windad', 'com.czhj.sdk'], { website: 'https://www.sigmob.com' }),
+  sdk('TopOn (AnyThink)', 'advertising', ['com.anythink'], { iosFrameworks: ['AnyThinkSDK'], iosClassPrefixes: ['ATAPI', 'ATAdManager'], website: 'https://www.toponad.com' }),
+  sdk('TradPlus', 'advertising', ['com.tradplus.ads'], { iosFrameworks: ['TradPlusAds'], website: 'https://www.tradplusad.com' }),
+  sdk('Mintegral', 'advertising', ['com.mbridge.msdk', 'com.mintegral.msdk'], { iosFrameworks: ['MTGSDK'], iosClassPrefixes: ['MTG'], website: 'https://www.mintegral.com' }),
+  sdk('Huawei Ads', 'advertising', ['com.huawei.hms.ads', 'com.huawei.openalliance.ad'], { website: 'https://developer.huawei.com/consumer/en/hms/huawei-adskit' }),
+  sdk('Google Mobile Ads (AdMob)', 'advertising', ['com.google.android.gms.ads', 'com.google.ads.mediation'], {
+    iosFrameworks: ['GoogleMobileAds'],
+    iosClassPrefixes: ['GAD'],
+    website: 'https://admob.google.com',
+  }),
+  sdk('Google IMA', 'advertising', ['com.google.ads.interactivemedia'], { iosFrameworks: ['GoogleInteractiveMediaAds'], iosClassPrefixes: ['IMAAd'] }),
+  sdk('Facebook Audience Network', 'advertising', ['com.facebook.ads'], {
+    iosFrameworks: ['FBAudienceNetwork'],
+    iosClassPrefixes: ['FBAdView', 'FBAdSettings', 'FBInterstitialAd', 'FBNativeAd', 'FBRewardedVideoAd'],
+    website: 'https://www.facebook.com/audiencenetwork',
+  }),
+  sdk('Unity Ads', 'advertising', ['com.unity3d.ads', 'com.unity3d.services'], { iosFrameworks: ['UnityAds'], iosClassPrefixes: ['UnityAds', 'UADS'], website: 'https://unity.com/products/unity-ads' }),
+  sdk('AppLovin', 'advertising', ['com.applovin'], {
+    iosFrameworks: ['AppLovinSDK'],
+    iosClassPrefixes: ['ALSdk', 'ALAdView', 'ALInterstitialAd', 'MAAdView', 'MAInterstitialAd', 'MARewardedAd', 'MANativeAd'],
+    website: 'https://www.applovin.com',
+  }),
+  sdk('ironSource', 'advertising', ['com.ironsource'], { iosFrameworks: ['IronSource'], iosClassPrefixes: ['IronSource', 'ISBanner'], website: 'https://www.is.com' }),
+  sdk('Vungle (Liftoff)', 'advertising', ['com.vungle'], { iosFrameworks: ['VungleSDK', 'VungleAdsSDK'], iosClassPrefixes: ['VungleSDK', 'VungleAds'], website: 'https://vungle.com' }),
+  sdk('Chartboost', 'advertising', ['com.chartboost.sdk'], { iosFrameworks: ['Chartboost', 'ChartboostSDK'], iosClassPrefixes: ['Chartboost', 'CHB'], website: 'https://www.chartboost.com' }),
+  sdk('InMobi', 'advertising', ['com.inmobi'], { iosFrameworks: ['InMobiSDK'], iosClassPrefixes: ['IMSdk', 'IMBanner', 'IMInterstitial', 'IMNative'], website: 'https://www.inmobi.com' }),
+  sdk('AdColony', 'advertising', ['com.adcolony.sdk'], { iosFrameworks: ['AdColony'], iosClassPrefixes: ['AdColony'], website: 'https://www.adcolony.com' }),
+  sdk('Tapjoy', 'advertising', ['com.tapjoy'], { iosFrameworks: ['Tapjoy'], iosClassPrefixes: ['Tapjoy', 'TJPlacement'], website: 'https://www.tapjoy.com' }),
+  sdk('Fyber (Digital Turbine)', 'advertising', ['com.fyber'], { iosFrameworks: ['IASDKCore', 'FairBidSDK'], iosClassPrefixes: ['FYB', 'IASDK'] }),
+  sdk('MoPub', 'advertising', ['com.mopub'], { iosFrameworks: ['MoPubSDK', 'MoPub'], iosClassPrefixes: ['MoPub', 'MPAdView', 'MPInterstitialAdController', 'MPNativeAd'] }),
+  sdk('Yandex Mobile Ads', 'advertising', ['com.yandex.mobile.ads'], { iosFrameworks: ['YandexMobileAds'], iosClassPrefixes: ['YMA'] }),
+  sdk('Smaato', 'advertising', ['com.smaato.sdk'], { iosFrameworks: ['SmaatoSDKCore'], iosClassPrefixes: ['SmaatoSDK'] }),
+  sdk('Amazon Publisher Services', 'advertising', ['com.amazon.device.ads'], { iosFrameworks: ['DTBiOSSDK'], iosClassPrefixes: ['DTBAd'] }),
+  sdk('Start.io (StartApp)', 'advertising', ['com.startapp'], { iosFrameworks: ['StartApp'], iosClassPrefixes: ['STAStartAppAd', 'STAStartAppSDK'] }),
+  sdk('PubMatic OpenWrap', 'advertising', ['com.pubmatic.sdk'], { iosFrameworks: ['OpenWrapSDK'], iosClassPrefixes: ['POB'] }),
+  sdk('Criteo', 'advertising', ['com.criteo.publisher'], { iosFrameworks: ['CriteoPublisherSdk'], iosClassPrefixes: ['CRBanner', 'CRInterstitial'] }),
+  sdk('Ogury', 'advertising', ['io.presage', 'com.ogury'], {}),
+  sdk('Bigo Ads', 'advertising', ['sg.bigo.ads'], {}),
+];
