@@ -55,15 +55,7 @@ export async function resolveEntries(
   limits: ArchiveLimits,
 ): Promise<{ entries: ZipEntry[]; anomalies: ZipAnomaly[] }> {
   const anomalies: ZipAnomaly[] = [];
-  const entries: ZipEntry[] = records.map((rec) => ({
-    ...rec,
-    encrypted: (rec.flags & FLAG_ENCRYPTED) !== 0,
-    isDirectory: rec.name.endsWith('/'),
-    isSymlink: rec.versionMadeBy >> 8 === HOST_UNIX && ((rec.externalAttributes >>> 16) & S_IFMT) === S_IFLNK,
-    dataOffset: 0,
-    localName: rec.name,
-    nameIssues: checkEntryName(rec.name, limits.maxNameLength),
-  }));
+  const entries = records.map((rec) => toEntry(rec, limits));
 
   const byOffset = [...entries].sort((a, b) => a.localHeaderOffset - b.localHeaderOffset || a.index - b.index);
   const window = new WindowedReader(source);
@@ -89,6 +81,37 @@ export async function resolveEntries(
     throw new ArchiveLimitError(`entries declare ${declaredTotal} bytes in total, over the limit of ${limits.maxTotalUncompressed}`, 'zip', 'maxTotalUncompressed');
   }
   return { entries, anomalies };
+}
+
+/** Every field spelled out (no object spread): one object shape for all entries keeps 100k-entry archives fast. */
+function toEntry(rec: CentralRecord, limits: ArchiveLimits): ZipEntry {
+  return {
+    index: rec.index,
+    rawName: rec.rawName,
+    name: rec.name,
+    nameEncoding: rec.nameEncoding,
+    versionMadeBy: rec.versionMadeBy,
+    versionNeeded: rec.versionNeeded,
+    flags: rec.flags,
+    method: rec.method,
+    dosTime: rec.dosTime,
+    dosDate: rec.dosDate,
+    crc32: rec.crc32,
+    compressedSize: rec.compressedSize,
+    uncompressedSize: rec.uncompressedSize,
+    diskStart: rec.diskStart,
+    internalAttributes: rec.internalAttributes,
+    externalAttributes: rec.externalAttributes,
+    localHeaderOffset: rec.localHeaderOffset,
+    extra: rec.extra,
+    comment: rec.comment,
+    encrypted: (rec.flags & FLAG_ENCRYPTED) !== 0,
+    isDirectory: rec.name.endsWith('/'),
+    isSymlink: rec.versionMadeBy >> 8 === HOST_UNIX && ((rec.externalAttributes >>> 16) & S_IFMT) === S_IFLNK,
+    dataOffset: 0,
+    localName: rec.name,
+    nameIssues: checkEntryName(rec.name, limits.maxNameLength),
+  };
 }
 
 async function readLocalHeader(window: WindowedReader, e: ZipEntry, dataEnd: number, anomalies: ZipAnomaly[]): Promise<void> {

@@ -143,10 +143,12 @@ export function parseCentralDirectory(cd: Buffer, count: number, cdOffset: numbe
     const extra = Buffer.from(r.bytes(p + CENTRAL_HEADER_SIZE + nameLength, extraLength));
     const comment = Buffer.from(r.bytes(p + CENTRAL_HEADER_SIZE + nameLength + extraLength, commentLength));
     const flags = r.u16(p + 8);
+    const decoded = decodeName(rawName, flags, extra);
     const record: CentralRecord = {
       index,
       rawName,
-      ...decodeName(rawName, flags, extra),
+      name: decoded.name,
+      nameEncoding: decoded.nameEncoding,
       versionMadeBy: r.u16(p + 4),
       versionNeeded: r.u16(p + 6),
       flags,
