@@ -88,5 +88,5 @@ export function changePassword(oldPassword: string, newPassword: string): Promis
 
 /** Revoke the token on the server; a failure does not keep the user signed in. */
 export async function logoutOnServer(): Promise<void> {
-  await get<unknown>('/user/logout', {}, { quiet: true, silent: true }).catch(() => undefined);
+  await get<unknown>('/user/logout', {}, { quiet: true, silent: true, ignoreSessionErrors: true }).catch(() => undefined);
 }

@@ -34,6 +34,8 @@ export interface RequestOptions {
   quiet?: boolean;
   /** Neither a message nor an error page (e.g. reading site information, SPEC §8). */
   silent?: boolean;
+  /** Skip the forced logout on session errors (signing out, where the session may already be gone). */
+  ignoreSessionErrors?: boolean;
   /** Called with the error before the promise rejects (SPEC §8 duplicate-name handler). */
   onError?: (err: ApiRequestError) => void;
 }
@@ -102,11 +104,12 @@ async function send<T>(url: string, init: RequestInit, opts: RequestOptions): Pr
     const { error, message } = body as { error: unknown; message?: unknown };
     const code = String(error);
     const err = new ApiRequestError(code, translateError(code, typeof message === 'string' ? message : undefined), response.status);
-    if ((SESSION_ERRORS as readonly string[]).includes(code)) {
+    if (!opts.ignoreSessionErrors && (SESSION_ERRORS as readonly string[]).includes(code)) {
       endSession(err.message);
       throw err;
     }
-    return fail(err, !(SILENT_ERRORS as readonly string[]).includes(code));
+    const sessionError = (SESSION_ERRORS as readonly string[]).includes(code);
+    return fail(err, !sessionError && !(SILENT_ERRORS as readonly string[]).includes(code));
   }
 
   if (!response.ok || body === undefined) {

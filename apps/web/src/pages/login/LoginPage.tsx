@@ -70,6 +70,7 @@ export function LoginPage() {
       title: t('login.ssoTitle'),
       content: <span data-testid="sso-warning">{t('login.ssoWarning')}</span>,
       okText: t('common.ok'),
+      okButtonProps: { 'data-testid': 'sso-warning-ok' },
       onOk: () => {
         storage.markSsoWarned(user.name);
         enter();
