@@ -12,3 +12,4 @@ export * from './secrets/index.ts';
 export * from './archive/index.ts';
 export * from './elf/index.ts';
 export * from './sdk/index.ts';
+export * from './sarif/index.ts';
