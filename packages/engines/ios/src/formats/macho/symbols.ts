@@ -56,6 +56,32 @@ export interface SymbolLimits {
 
 export const DEFAULT_SYMBOL_LIMITS: Readonly<SymbolLimits> = Object.freeze({ maxSymbols: 4_000_000, maxNameLength: 4096 });
 
+const NON_ASCII = /[\x80-\xff]/;
+
+/**
+ * The string table decoded once as latin1 (one char per byte, so offsets are
+ * indexes); a name with non-ASCII bytes is re-decoded as UTF-8. Much faster
+ * than decoding each of hundreds of thousands of names on its own.
+ */
+class StringTable {
+  private readonly text: string;
+
+  constructor(
+    private readonly bytes: Uint8Array,
+    private readonly maxNameLength: number,
+  ) {
+    this.text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  }
+
+  at(offset: number): string {
+    let end = this.text.indexOf('\0', offset);
+    if (end < 0) end = this.text.length;
+    end = Math.min(end, offset + this.maxNameLength);
+    const name = this.text.slice(offset, end);
+    return NON_ASCII.test(name) ? Buffer.from(this.bytes.subarray(offset, end)).toString('utf8') : name;
+  }
+}
+
 function classify(type: number, value: number): { kind: SymbolKind; external: boolean } {
   const external = (type & N_EXT) !== 0;
   if ((type & N_STAB) !== 0) return { kind: 'debug', external: false };
@@ -83,6 +109,7 @@ export function readSymbolTable(image: MachOImage, limits: Partial<SymbolLimits>
   const count = boundedCount(r, symtab.nsyms, 'symbols', maxSymbols, entrySize, symtab.symoff, available);
   r.check(symtab.symoff, count * entrySize, 'symbol table');
   r.check(symtab.stroff, symtab.strsize, 'string table');
+  const names = new StringTable(r.bytes(symtab.stroff, symtab.strsize), maxNameLength);
   const twoLevel = (image.header.flags & 0x80) !== 0;
   const seenImports = new Set<string>();
   for (let i = 0, at = symtab.symoff; i < count; i++, at += entrySize) {
@@ -92,7 +119,7 @@ export function readSymbolTable(image: MachOImage, limits: Partial<SymbolLimits>
     const desc = r.u16(at + 6);
     const value = image.header.is64 ? Number(r.u64big(at + 8)) : r.u32(at + 8);
     let name = '';
-    if (strx > 0 && strx < symtab.strsize) name = r.cstring(symtab.stroff + strx, Math.min(maxNameLength, symtab.strsize - strx));
+    if (strx > 0 && strx < symtab.strsize) name = names.at(strx);
     else if (strx >= symtab.strsize && symtab.strsize > 0) table.badNameCount++;
     const { kind, external } = classify(type, value);
     const symbol: MachOSymbol = { name, kind, external, type, sect, desc, value };

@@ -47,17 +47,26 @@ const utf8 = new TextDecoder('utf-8');
 const utf16le = new TextDecoder('utf-16le');
 const utf16be = new TextDecoder('utf-16be');
 
-/** NUL-separated strings of a byte range; offsets are relative to `bytes`. */
+const PLAIN_ASCII = /^[\x20-\x7e\t\n\r]*$/;
+
+/**
+ * NUL-separated strings of a byte range; offsets are relative to `bytes`.
+ * The range is decoded once as latin1 (offsets stay byte offsets); plain
+ * ASCII strings are taken as they are, others are re-decoded as UTF-8.
+ */
 export function cstringsOf(bytes: Uint8Array, limits: Partial<StringLimits> = {}): { value: string; offset: number }[] {
   const { minLength, maxLength, maxStrings } = { ...DEFAULT_STRING_LIMITS, ...limits };
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
   const out: { value: string; offset: number }[] = [];
   let start = 0;
-  while (start < bytes.length && out.length < maxStrings) {
-    let end = bytes.indexOf(0, start);
-    if (end < 0) end = bytes.length;
+  while (start < text.length && out.length < maxStrings) {
+    let end = text.indexOf('\0', start);
+    if (end < 0) end = text.length;
     if (end - start >= minLength) {
-      const value = utf8.decode(bytes.subarray(start, Math.min(end, start + maxLength * 4))).slice(0, maxLength);
-      if (value.length >= minLength && isPrintable(value)) out.push({ value, offset: start });
+      const raw = text.slice(start, Math.min(end, start + maxLength * 4));
+      const plain = PLAIN_ASCII.test(raw);
+      const value = plain ? raw.slice(0, maxLength) : utf8.decode(bytes.subarray(start, start + raw.length)).slice(0, maxLength);
+      if (value.length >= minLength && (plain || isPrintable(value))) out.push({ value, offset: start });
     }
     start = end + 1;
   }
