@@ -12,16 +12,24 @@ const API_PREFIXES = [
   'captcha', 'ui', 'user', 'rdm', 'rdq', 'mb', 'home', 'task', 'template', 'uass', 'download', 'file', 'file3', '__test',
 ];
 
-export default defineConfig({
-  plugins: [react()],
-  base: './',
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
-  server: {
-    port: 5173,
-    proxy: {
-      // One anchored pattern so that e.g. "f" never captures "/favicon.svg".
-      [`^/(${API_PREFIXES.join('|')})(/|$|\\?)`]: { target: SERVER, changeOrigin: true },
-      '/socket': { target: SERVER, ws: true, changeOrigin: true },
+/** Node's environment, typed locally: this config is typechecked with the browser's types only. */
+const nodeEnv = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env;
+
+export default defineConfig(({ command }) => {
+  // A build is always a production build, even when started from a test runner that
+  // exports NODE_ENV=test (React and its JSX runtime would otherwise be the development ones).
+  if (command === 'build' && nodeEnv) nodeEnv.NODE_ENV = 'production';
+  return {
+    plugins: [react()],
+    base: './',
+    build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+    server: {
+      port: 5173,
+      proxy: {
+        // One anchored pattern so that e.g. "f" never captures "/favicon.svg".
+        [`^/(${API_PREFIXES.join('|')})(/|$|\\?)`]: { target: SERVER, changeOrigin: true },
+        '/socket': { target: SERVER, ws: true, changeOrigin: true },
+      },
     },
-  },
+  };
 });
