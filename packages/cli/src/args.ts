@@ -1,0 +1,147 @@
+/** Command-line arguments of `npm run scan`, parsed without dependencies. */
+import { PLATFORMS, type Platform, RISK_LEVELS, type RiskLevel, LOCALES, type Locale } from '@citadel/contracts';
+
+export const USAGE = `Usage: npm run scan -- <file|folder> [more files] [options]
+
+Runs a Citadel assessment engine offline and prints the result.
+
+Options:
+  --format json|sarif     output format (default json)
+  --out FILE              write the result to FILE instead of standard output
+  --platform P            assess as this platform (e.g. android_sdk for an APK/AAR), one of:
+                          ${PLATFORMS.join(', ')}
+  --url U                 assess a web target instead of files (needs a web engine)
+  --select ID,ID          run only these rule ids (the others are reported not executed)
+  --fail-on RISK          exit 1 when an item of this risk or worse failed (serious, high, medium, low, info)
+  --appid ID              WeChat app id, for encrypted PC mini-program packages
+  --param KEY=VALUE       engine-specific parameter (repeatable)
+  --sensitive-words W,W   extra words to look for in strings
+  --locale L              language of SARIF texts: ${LOCALES.join(', ')} (default en)
+  --include-passing       SARIF: also list passed, safe and not executed items
+  --timeout SECONDS       abort the scan after this many seconds
+  --list-engines          list the registered engines and exit
+  --quiet                 no summary on standard error
+  -h, --help              this text
+
+Several files form one input (e.g. a mini-program's main package and sub-packages).
+A folder is scanned file by file; files no engine accepts are skipped.
+
+Exit codes:
+  0  the scan finished (and --fail-on was not reached)
+  1  --fail-on: an item at or above that risk failed
+  2  usage error: bad option, missing file
+  3  no registered engine accepts the input
+  4  the scan failed: the input cannot be assessed, the engine failed, or the output cannot be written
+  130 interrupted (Ctrl-C) or --timeout reached
+`;
+
+export interface ScanArgs {
+  inputs: string[];
+  format: 'json' | 'sarif';
+  out?: string;
+  platform?: Platform;
+  url?: string;
+  select?: string[];
+  failOn?: RiskLevel;
+  params: Record<string, string>;
+  sensitiveWords?: string[];
+  locale: Locale;
+  includePassing: boolean;
+  timeoutSeconds?: number;
+  listEngines: boolean;
+  quiet: boolean;
+  help: boolean;
+}
+
+export class UsageError extends Error {}
+
+const WITH_VALUE = new Set(['--format', '--out', '--platform', '--url', '--select', '--fail-on', '--appid', '--param', '--sensitive-words', '--locale', '--timeout']);
+
+export function parseArgs(argv: readonly string[]): ScanArgs {
+  const a: ScanArgs = { inputs: [], format: 'json', params: {}, locale: 'en', includePassing: false, listEngines: false, quiet: false, help: false };
+  for (let i = 0; i < argv.length; i++) {
+    let arg = argv[i]!;
+    let value: string | undefined;
+    const eq = arg.indexOf('=');
+    if (arg.startsWith('--') && eq > 2) {
+      value = arg.slice(eq + 1);
+      arg = arg.slice(0, eq);
+    }
+    if (WITH_VALUE.has(arg) && value === undefined) {
+      value = argv[++i];
+      if (value === undefined) throw new UsageError(`${arg} needs a value`);
+    }
+    switch (arg) {
+      case '-h':
+      case '--help':
+        a.help = true;
+        break;
+      case '--list-engines':
+        a.listEngines = true;
+        break;
+      case '--quiet':
+        a.quiet = true;
+        break;
+      case '--include-passing':
+        a.includePassing = true;
+        break;
+      case '--format':
+        if (value !== 'json' && value !== 'sarif') throw new UsageError(`--format must be json or sarif, not "${value}"`);
+        a.format = value;
+        break;
+      case '--out':
+        a.out = value!;
+        break;
+      case '--platform':
+        if (!(PLATFORMS as readonly string[]).includes(value!)) throw new UsageError(`unknown platform "${value}"; one of ${PLATFORMS.join(', ')}`);
+        a.platform = value as Platform;
+        break;
+      case '--url':
+        try {
+          const u = new URL(value!);
+          if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error();
+        } catch {
+          throw new UsageError(`--url needs an http(s) URL, not "${value}"`);
+        }
+        a.url = value!;
+        break;
+      case '--select':
+        a.select = value!.split(',').map((s) => s.trim()).filter(Boolean);
+        break;
+      case '--fail-on':
+        if (!(RISK_LEVELS as readonly string[]).includes(value!)) throw new UsageError(`--fail-on must be one of ${RISK_LEVELS.join(', ')}`);
+        a.failOn = value as RiskLevel;
+        break;
+      case '--appid':
+        a.params.appid = value!;
+        break;
+      case '--param': {
+        const k = value!.indexOf('=');
+        if (k <= 0) throw new UsageError(`--param needs KEY=VALUE, not "${value}"`);
+        a.params[value!.slice(0, k)] = value!.slice(k + 1);
+        break;
+      }
+      case '--sensitive-words':
+        a.sensitiveWords = value!.split(',');
+        break;
+      case '--locale':
+        if (!(LOCALES as readonly string[]).includes(value!)) throw new UsageError(`--locale must be one of ${LOCALES.join(', ')}`);
+        a.locale = value as Locale;
+        break;
+      case '--timeout': {
+        const n = Number(value);
+        if (!Number.isFinite(n) || n <= 0) throw new UsageError(`--timeout needs a positive number of seconds`);
+        a.timeoutSeconds = n;
+        break;
+      }
+      default:
+        if (arg.startsWith('-') && arg !== '-') throw new UsageError(`unknown option ${arg}`);
+        a.inputs.push(argv[i]!);
+    }
+  }
+  if (!a.help && !a.listEngines) {
+    if (a.url && a.inputs.length > 0) throw new UsageError('give either files or --url, not both');
+    if (!a.url && a.inputs.length === 0) throw new UsageError('nothing to scan: give a file, a folder or --url');
+  }
+  return a;
+}

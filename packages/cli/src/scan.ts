@@ -1,0 +1,209 @@
+/**
+ * The scan command: finds the engine for each input, runs it, writes JSON or
+ * SARIF, and maps the outcome to the exit codes documented in args.ts.
+ */
+import { lstat, readdir, writeFile } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
+import { type Assessment, type Platform, RISK_LEVELS, type RiskLevel } from '@citadel/contracts';
+import { type Engine, EngineInputError, type EngineRegistry, type InputFile, readHead, toSarif } from '@citadel/engine-core';
+import { type ScanArgs, USAGE, UsageError, parseArgs } from './args.ts';
+import { loadEngines } from './engines.ts';
+
+export const EXIT = { ok: 0, failOn: 1, usage: 2, noEngine: 3, failed: 4, interrupted: 130 } as const;
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Engines to use instead of loading the engine packages (tests). */
+  registry?: EngineRegistry;
+  /** Cancels the scan (the entry point wires SIGINT to it). */
+  signal?: AbortSignal;
+}
+
+interface Job {
+  label: string;
+  engine: Engine;
+  platform: Platform;
+  files: InputFile[];
+  url?: string;
+}
+
+interface Outcome {
+  label: string;
+  engine: Engine;
+  assessment?: Assessment;
+  error?: string;
+}
+
+const MAX_FOLDER_FILES = 10_000;
+const MAX_FOLDER_DEPTH = 8;
+
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  let args: ScanArgs;
+  try {
+    args = parseArgs(argv);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    io.stderr(`scan: ${e.message}\nRun with --help for usage.\n`);
+    return EXIT.usage;
+  }
+  if (args.help) {
+    io.stdout(USAGE);
+    return EXIT.ok;
+  }
+  const registry = io.registry ?? (await loadEngines()).registry;
+  if (args.listEngines) {
+    io.stdout(registry.list().length === 0 ? 'No engines are registered yet.\n' : `${registry.list().map(describeEngine).join('\n')}\n`);
+    return EXIT.ok;
+  }
+
+  let jobs: Job[];
+  let skipped: string[] = [];
+  try {
+    ({ jobs, skipped } = await planJobs(args, registry));
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.stderr(`scan: ${e.message}\n`);
+      return EXIT.usage;
+    }
+    if (e instanceof NoEngineError) {
+      io.stderr(`scan: ${e.message}\n${registeredList(registry)}`);
+      return EXIT.noEngine;
+    }
+    throw e;
+  }
+  for (const s of skipped) if (!args.quiet) io.stderr(`scan: skipped ${s}: no engine accepts it\n`);
+
+  const signals = [io.signal, args.timeoutSeconds ? AbortSignal.timeout(args.timeoutSeconds * 1000) : undefined].filter((s): s is AbortSignal => !!s);
+  const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+  const outcomes: Outcome[] = [];
+  for (const job of jobs) {
+    try {
+      const assessment = await job.engine.run(
+        { files: job.files, ...(job.url ? { url: job.url } : {}) },
+        {
+          platform: job.platform,
+          ...(args.select ? { selected: args.select } : {}),
+          ...(args.sensitiveWords ? { sensitiveWords: args.sensitiveWords } : {}),
+          params: args.params,
+        },
+        signal ? { signal } : {},
+      );
+      outcomes.push({ label: job.label, engine: job.engine, assessment });
+      if (!args.quiet) io.stderr(`${summaryLine(job, assessment)}\n`);
+    } catch (e) {
+      if (signal?.aborted) {
+        io.stderr(`scan: interrupted while scanning ${job.label}\n`);
+        return EXIT.interrupted;
+      }
+      const message = e instanceof EngineInputError ? `${e.message} (${e.code})` : `engine ${job.engine.name} failed: ${(e as Error)?.message ?? String(e)}`;
+      io.stderr(`scan: ${job.label}: ${message}\n`);
+      outcomes.push({ label: job.label, engine: job.engine, error: message });
+    }
+  }
+
+  const done = outcomes.filter((o): o is Outcome & { assessment: Assessment } => o.assessment !== undefined);
+  const output = render(args, done, outcomes);
+  try {
+    if (args.out) await writeFile(args.out, output);
+    else io.stdout(output);
+  } catch (e) {
+    io.stderr(`scan: cannot write ${args.out}: ${(e as Error).message}\n`);
+    return EXIT.failed;
+  }
+  if (outcomes.some((o) => o.error)) return EXIT.failed;
+  if (args.failOn && done.some((o) => reaches(o.assessment, args.failOn!))) return EXIT.failOn;
+  return EXIT.ok;
+}
+
+function render(args: ScanArgs, done: (Outcome & { assessment: Assessment })[], all: Outcome[]): string {
+  if (args.format === 'sarif') {
+    const log = toSarif(
+      done.map((o) => ({ assessment: o.assessment, catalogue: o.engine.catalogue })),
+      { locale: args.locale, includePassing: args.includePassing, ...(done.length === 1 ? { artifactUri: done[0]!.label } : {}) },
+    );
+    return `${JSON.stringify(log, null, 2)}\n`;
+  }
+  // One input: the Assessment itself. Several (a folder): every file with its assessment or error.
+  if (all.length === 1 && done.length === 1) return `${JSON.stringify(done[0]!.assessment, null, 2)}\n`;
+  return `${JSON.stringify({ results: all.map((o) => (o.assessment ? { file: o.label, assessment: o.assessment } : { file: o.label, error: o.error })) }, null, 2)}\n`;
+}
+
+/** Whether a not-whitelisted item at `threshold` risk or worse failed. */
+export function reaches(a: Assessment, threshold: RiskLevel): boolean {
+  const limit = RISK_LEVELS.indexOf(threshold);
+  return a.findings.some((f) => f.result === 'fail' && !f.whitelisted && RISK_LEVELS.indexOf(f.risk) <= limit);
+}
+
+class NoEngineError extends Error {}
+
+async function planJobs(args: ScanArgs, registry: EngineRegistry): Promise<{ jobs: Job[]; skipped: string[] }> {
+  if (args.url) {
+    const engine = registry.findForUrl(args.platform ?? 'web');
+    if (!engine) throw new NoEngineError(`no engine assesses ${args.platform ?? 'web'} targets`);
+    return { jobs: [{ label: args.url, engine, platform: args.platform ?? 'web', files: [], url: args.url }], skipped: [] };
+  }
+  const stats = await Promise.all(
+    args.inputs.map(async (p) => {
+      try {
+        return { path: resolve(p), given: p, stat: await lstat(p) };
+      } catch {
+        throw new UsageError(`cannot read ${p}: no such file or folder`);
+      }
+    }),
+  );
+  const folders = stats.filter((s) => s.stat.isDirectory());
+  if (folders.length > 0) {
+    if (stats.length > 1) throw new UsageError('give one folder, or files only');
+    const jobs: Job[] = [];
+    const skipped: string[] = [];
+    for (const file of await listFiles(folders[0]!.path)) {
+      const found = registry.find(basename(file), await readHead(file), args.platform);
+      if (found) jobs.push({ label: file, engine: found.engine, platform: found.platform, files: [{ path: file, name: basename(file) }] });
+      else skipped.push(file);
+    }
+    if (jobs.length === 0) throw new NoEngineError(`no engine accepts any file in ${folders[0]!.given}`);
+    return { jobs, skipped };
+  }
+  for (const s of stats) if (!s.stat.isFile()) throw new UsageError(`${s.given} is not a regular file`);
+  const files: InputFile[] = stats.map((s) => ({ path: s.path, name: basename(s.path), size: s.stat.size }));
+  const first = registry.find(files[0]!.name, await readHead(files[0]!.path), args.platform);
+  if (!first) throw new NoEngineError(`no engine accepts ${stats[0]!.given}${args.platform ? ` as ${args.platform}` : ''}`);
+  for (const f of files.slice(1)) {
+    const other = registry.find(f.name, await readHead(f.path), args.platform);
+    if (other?.engine !== first.engine) throw new NoEngineError(`${f.name} is not accepted by the ${first.engine.name} engine that takes ${files[0]!.name}`);
+  }
+  return { jobs: [{ label: stats.map((s) => s.given).join(' '), engine: first.engine, platform: first.platform, files }], skipped: [] };
+}
+
+/** Regular files under a folder (no symlinks followed), bounded in depth and count, in a stable order. */
+async function listFiles(root: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (dir: string, depth: number): Promise<void> => {
+    if (depth > MAX_FOLDER_DEPTH) return;
+    const entries = (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name));
+    for (const e of entries) {
+      if (out.length >= MAX_FOLDER_FILES) return;
+      const p = join(dir, e.name);
+      if (e.isFile()) out.push(p);
+      else if (e.isDirectory()) await walk(p, depth + 1);
+    }
+  };
+  await walk(root, 0);
+  return out;
+}
+
+function describeEngine(e: Engine): string {
+  return `${e.name} ${e.version}  platforms: ${e.platforms.join(', ')}  items: ${e.catalogue.items.length}`;
+}
+
+function registeredList(registry: EngineRegistry): string {
+  const list = registry.list();
+  return list.length === 0 ? 'Registered engines: none yet.\n' : `Registered engines:\n${list.map((e) => `  ${describeEngine(e)}`).join('\n')}\n`;
+}
+
+function summaryLine(job: Job, a: Assessment): string {
+  const failed = a.findings.filter((f) => f.result === 'fail' && !f.whitelisted).length;
+  const c = a.counts;
+  return `${job.label}: ${job.engine.name} ${job.engine.version} as ${job.platform}: score ${a.score.score} (${a.score.band}), ${failed} failed items (serious ${c.serious}, high ${c.high}, medium ${c.medium}, low ${c.low}), ${a.unreadable.length} unreadable parts`;
+}
