@@ -1,2 +1,6 @@
-/** Placeholder: the android engine is being built; see package.json description. */
-export {};
+/**
+ * @citadel/engine-android: the Android app (APK, APKS/XAPK, AAB) and Android
+ * SDK (AAR, JAR) assessment engine. For now it exports the format readers
+ * (./formats); the rules and the engine entry point build on them.
+ */
+export * from './formats/index.ts';

@@ -280,8 +280,9 @@ export class ResourceTable {
       for (const [typeId, chunks] of pkg.types) {
         if (pkg.typeStrings.get(typeId - 1 - pkg.typeIdOffset) !== type) continue;
         for (const t of chunks) {
-          const n = t.flags & FLAG_SPARSE ? 0x10000 : t.entryCount;
-          for (let e = 0; e < n && e <= 0xffff; e++) {
+          // Sparse chunks list their entries; walking them costs what the file spent on them.
+          for (let k = 0; k < t.entryCount; k++) {
+            const e = t.flags & FLAG_SPARSE ? this.r.u16(t.offsetsAt + k * 4) : k;
             const at = this.entryOffset(t, e);
             if (at === undefined) continue;
             const flags = this.r.u16(at + 2);

@@ -18,7 +18,7 @@ export interface DexLimits {
   maxClassMembers: number;
 }
 
-export const DEFAULT_DEX_LIMITS: DexLimits = { maxStringChars: 1 << 20, maxIds: 1 << 24, maxClassMembers: 1 << 17 };
+export const DEFAULT_DEX_LIMITS: DexLimits = { maxStringChars: 1 << 18, maxIds: 1 << 24, maxClassMembers: 1 << 17 };
 
 export interface MethodRef {
   /** Class descriptor, e.g. "Landroid/webkit/WebView;". */
@@ -86,6 +86,13 @@ export class DexFile {
   private readonly methodCache: (MethodRef | undefined)[];
   private readonly fieldCache: (FieldRef | undefined)[];
   private classDefsCache?: DexClassDef[];
+  /**
+   * Strings of a well-formed DEX never overlap, so all of them together hold
+   * fewer characters than the file has bytes. A hostile file can point many
+   * ids into one long run; this budget turns that into a FormatError instead
+   * of gigabytes of copies.
+   */
+  private stringBudget: number;
 
   constructor(bytes: Uint8Array | ByteReader, base = 0, limits: Partial<DexLimits> = {}) {
     this.r = bytes instanceof ByteReader ? bytes : new ByteReader(bytes, 'dex');
@@ -106,6 +113,7 @@ export class DexFile {
     this.stringCache = new Array(h.strings.size);
     this.methodCache = new Array(h.methods.size);
     this.fieldCache = new Array(h.fields.size);
+    this.stringBudget = 2 * this.r.length + (1 << 20);
   }
 
   /** Absolute position of an offset stored in the file (v41 offsets count from the container start). */
@@ -126,10 +134,12 @@ export class DexFile {
     const cached = this.stringCache[i];
     if (cached !== undefined) return cached;
     const dataOff = this.abs(this.r.u32(this.abs(this.header.strings.offset) + i * 4));
-    const [, lenBytes] = this.r.uleb128(dataOff);
+    const [utf16Size, lenBytes] = this.r.uleb128(dataOff);
     const start = dataOff + lenBytes;
     this.r.check(start, 1, 'string data');
-    const s = decodeMutf8(this.r.buf, start, this.r.length, this.limits.maxStringChars);
+    const s = decodeMutf8(this.r.buf, start, this.r.length, Math.min(utf16Size, this.limits.maxStringChars));
+    this.stringBudget -= s.length + 1;
+    if (this.stringBudget < 0) this.r.fail('string data overlaps: more characters decoded than the file can hold', dataOff);
     this.stringCache[i] = s;
     return s;
   }

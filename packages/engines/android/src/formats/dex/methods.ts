@@ -42,6 +42,10 @@ export function* walkMethods(dex: DexFile, options: MethodWalkOptions = {}): Gen
     options.onProblem?.({ className, methodIndex, message: e.message });
   };
   let walked = 0;
+  // Code items of a real DEX never overlap, so all code together is smaller than the file.
+  // Forged class data can point thousands of methods at one huge run of bytes: stop there.
+  let unitBudget = dex.r.length;
+  const seenCode = new Set<number>();
   for (const def of dex.classes()) {
     if (options.classFilter && !options.classFilter(def)) continue;
     let members: EncodedMember[];
@@ -61,10 +65,20 @@ export function* walkMethods(dex: DexFile, options: MethodWalkOptions = {}): Gen
       }
       let facts: CodeFacts;
       try {
+        if (seenCode.has(m.codeOffset)) {
+          options.onProblem?.({ className: def.name, methodIndex: m.index, message: `code item at 0x${m.codeOffset.toString(16)} shared with another method; skipped` });
+          continue;
+        }
+        seenCode.add(m.codeOffset);
         const code = dex.codeItem(m.codeOffset);
         if (code.insnsSize > maxUnits) {
           options.onProblem?.({ className: def.name, methodIndex: m.index, message: `method of ${code.insnsSize} code units skipped` });
           continue;
+        }
+        unitBudget -= code.insnsSize;
+        if (unitBudget < 0) {
+          options.onProblem?.({ className: def.name, methodIndex: m.index, message: 'code items add up to more than the file holds; the rest is not walked' });
+          return;
         }
         facts = walkCode(dex.r, code, options);
       } catch (e) {

@@ -22,6 +22,8 @@ export class StringPool {
   private readonly dataStart: number;
   private readonly dataEnd: number;
   private readonly cache: (string | undefined)[];
+  /** Strings never overlap in a real pool; decoding more than its bytes means forged offsets (see get()). */
+  private budget: number;
 
   constructor(
     private readonly r: ByteReader,
@@ -40,6 +42,7 @@ export class StringPool {
     this.dataEnd = end;
     if (this.count > 0 && (stringsStart > chunk.size || this.dataStart < this.offsetsAt)) r.fail('string pool data outside its chunk', o);
     this.cache = new Array<string | undefined>(this.count);
+    this.budget = 2 * chunk.size + (1 << 16);
   }
 
   /** The string at `index`, or undefined for 0xffffffff / out of range / undecodable. */
@@ -48,6 +51,8 @@ export class StringPool {
     const cached = this.cache[index];
     if (cached !== undefined) return cached;
     const s = this.decode(index);
+    this.budget -= (s?.length ?? 0) + 1;
+    if (this.budget < 0) this.r.fail('string pool offsets overlap: more text decoded than the pool holds');
     this.cache[index] = s;
     return s;
   }
