@@ -119,6 +119,14 @@ const VERSION_MIN_SOURCES: ReadonlyMap<number, [PlatformVersion['source'], strin
   [LC.VERSION_MIN_WATCHOS, ['LC_VERSION_MIN_WATCHOS', 'watchos']],
 ] as const);
 
+/** linkedit_data_command kinds we keep, and the image field each fills. */
+const LINKEDIT_COMMANDS: ReadonlyMap<number, 'codeSignature' | 'functionStarts' | 'chainedFixups' | 'exportsTrie'> = new Map([
+  [LC.CODE_SIGNATURE, 'codeSignature'],
+  [LC.FUNCTION_STARTS, 'functionStarts'],
+  [LC.DYLD_CHAINED_FIXUPS, 'chainedFixups'],
+  [LC.DYLD_EXPORTS_TRIE, 'exportsTrie'],
+] as const);
+
 function sourceVersion(v: bigint): string {
   const parts = [v >> 40n, (v >> 30n) & 0x3ffn, (v >> 20n) & 0x3ffn, (v >> 10n) & 0x3ffn, v & 0x3ffn];
   return parts.map(String).join('.');
@@ -181,18 +189,6 @@ export function applyLoadCommand(r: ByteReader, image: MachOImage, cmd: number, 
       requireSize(r, at, size, 20, 'encryption info');
       image.encryption = { cryptoff: r.u32(at + 8), cryptsize: r.u32(at + 12), cryptid: r.u32(at + 16) };
       return;
-    case LC.CODE_SIGNATURE:
-      image.codeSignature = readLinkedit(r, at, size);
-      return;
-    case LC.FUNCTION_STARTS:
-      image.functionStarts = readLinkedit(r, at, size);
-      return;
-    case LC.DYLD_CHAINED_FIXUPS:
-      image.chainedFixups = readLinkedit(r, at, size);
-      return;
-    case LC.DYLD_EXPORTS_TRIE:
-      image.exportsTrie = readLinkedit(r, at, size);
-      return;
     case LC.DYLD_INFO:
     case LC.DYLD_INFO_ONLY: {
       requireSize(r, at, size, 48, 'dyld info');
@@ -223,6 +219,11 @@ export function applyLoadCommand(r: ByteReader, image: MachOImage, cmd: number, 
       return;
     }
     default: {
+      const linkeditField = LINKEDIT_COMMANDS.get(cmd);
+      if (linkeditField) {
+        image[linkeditField] = readLinkedit(r, at, size);
+        return;
+      }
       const versionMin = VERSION_MIN_SOURCES.get(cmd);
       if (versionMin) {
         requireSize(r, at, size, 16, 'version min');

@@ -1,6 +1,7 @@
 import { FormatError } from '@citadel/engine-core';
 import { describe, expect, it } from 'vitest';
 import { ByteSink } from '../test-utils/byte-sink.ts';
+import { corpusAvailable, corpusEntry } from '../test-utils/corpus.ts';
 import { LC_LOAD_WEAK_DYLIB, LC_REEXPORT_DYLIB, writeFat, writeMachO, type MachOSpec } from '../test-utils/macho-writer.ts';
 import { analyzeProtections, readMachO, readMachOImage, readSymbolTable, type MachOImage } from './index.ts';
 
@@ -170,5 +171,43 @@ describe('fat Mach-O', () => {
     expect(file.images).toHaveLength(1);
     expect(file.sliceErrors.map((e) => e.arch)).toEqual(['armv7']);
     expect(file.sliceErrors[0]!.error).toBeInstanceOf(FormatError);
+  });
+});
+
+describe.skipIf(!corpusAvailable)('corpus: undebuggable.ipa main executable', () => {
+  it('reads the true facts of both slices', async () => {
+    const file = readMachO(await corpusEntry('UnDebuggable'));
+    expect(file.kind).toBe('fat');
+    expect(file.fatArches.map((a) => [a.arch, a.offset])).toEqual([['armv7', 16384], ['arm64', 114688]]);
+    expect(file.sliceErrors).toEqual([]);
+    const FRAMEWORKS = [
+      '/System/Library/Frameworks/Foundation.framework/Foundation',
+      '/usr/lib/libobjc.A.dylib',
+      '/usr/lib/libSystem.B.dylib',
+      '/System/Library/Frameworks/CoreFoundation.framework/CoreFoundation',
+      '/System/Library/Frameworks/UIKit.framework/UIKit',
+    ];
+    const importCounts: Record<string, number> = {};
+    for (const image of file.images) {
+      expect(image.header.filetypeName).toBe('MH_EXECUTE');
+      expect(image.header.flagNames).toEqual(['MH_NOUNDEFS', 'MH_DYLDLINK', 'MH_TWOLEVEL', 'MH_PIE']);
+      expect(image.dylibs.map((d) => d.name)).toEqual(FRAMEWORKS);
+      expect(image.rpaths).toEqual(['@executable_path/Frameworks']);
+      expect(image.platforms).toEqual([{ source: 'LC_VERSION_MIN_IPHONEOS', platform: 'ios', minos: '8.0.0', sdk: '10.2.0' }]);
+      expect(image.encryption).toEqual({ cryptoff: 16384, cryptsize: 32768, cryptid: 0 });
+      expect(image.codeSignature?.datasize).toBe(11120);
+      expect(image.warnings).toEqual([]);
+      const symbols = readSymbolTable(image);
+      importCounts[image.header.arch] = symbols.imports.length;
+      expect(symbols.imports).toEqual(expect.arrayContaining(['___stack_chk_fail', '___stack_chk_guard', '_objc_release', '_memcpy', '_UIApplicationMain']));
+      // The crackme's anti-debugging does not go through an imported ptrace or sysctl.
+      expect(symbols.imports).not.toContain('_ptrace');
+      expect(symbols.imports).not.toContain('_sysctl');
+      const p = analyzeProtections(image, symbols);
+      expect(p).toMatchObject({ pie: true, stackCanary: true, arc: true, swift: false, encrypted: false, cryptid: 0, codeSignature: true, stripped: true, usesRpath: true, restrictedSegment: false });
+      expect(p.insecureImports.map((h) => h.symbol)).toEqual(['_memcpy']);
+    }
+    expect(importCounts).toEqual({ armv7: 78, arm64: 71 });
+    expect(file.images[1]!.uuid).toBe('9A172C4B-FDFB-3EEC-8103-D4538E29CF29');
   });
 });
