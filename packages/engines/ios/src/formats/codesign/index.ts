@@ -6,4 +6,8 @@
  */
 export { readCodeSignature, readEmbeddedSignature, type CodeSignature, type SignatureBlob } from './superblob.ts';
 export { readCodeDirectory, type CodeDirectory } from './code-directory.ts';
-export * from './constants.ts';
+export {
+  CODE_DIRECTORY_FLAGS, CSMAGIC_BLOBWRAPPER, CSMAGIC_CODEDIRECTORY, CSMAGIC_DETACHED_SIGNATURE, CSMAGIC_EMBEDDED_DER_ENTITLEMENTS,
+  CSMAGIC_EMBEDDED_ENTITLEMENTS, CSMAGIC_EMBEDDED_SIGNATURE, CSMAGIC_REQUIREMENT, CSMAGIC_REQUIREMENTS, CSSLOT_CODEDIRECTORY,
+  CSSLOT_DER_ENTITLEMENTS, CSSLOT_ENTITLEMENTS, CSSLOT_REQUIREMENTS, CSSLOT_SIGNATURESLOT, EXEC_SEGMENT_FLAGS, HASH_TYPES, slotName,
+} from './constants.ts';
