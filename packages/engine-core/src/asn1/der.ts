@@ -130,40 +130,29 @@ function parseNode(r: ByteReader, offset: number, end: number, depth: number, st
   }
   const headerLength = at - offset;
 
-  if (length !== undefined) {
-    if (at + length > end) r.fail(`length ${length} runs past the enclosing bytes`, offset);
-    const contentEnd = at + length;
-    const children: DerNode[] = [];
-    if (constructed) {
-      let c = at;
-      while (c < contentEnd) {
-        const child = parseNode(r, c, contentEnd, depth + 1, st);
-        children.push(child);
-        c = child.offset + child.raw.length;
-      }
-    }
-    return {
-      tagClass,
-      constructed,
-      tag,
-      offset,
-      headerLength,
-      content: r.bytes(at, length),
-      raw: r.bytes(offset, contentEnd - offset),
-      children,
-      indefinite: false,
-    };
-  }
-
-  // Indefinite length: children until the end-of-contents octets 00 00.
+  // Definite length: children fill the content exactly. Indefinite: children until the end-of-contents octets 00 00.
   const children: DerNode[] = [];
   let c = at;
-  for (;;) {
-    if (c + 2 > end) r.fail('indefinite-length element has no end-of-contents', offset);
-    if (r.u8(c) === 0 && r.u8(c + 1) === 0) break;
-    const child = parseNode(r, c, end, depth + 1, st);
-    children.push(child);
-    c = child.offset + child.raw.length;
+  let contentEnd: number;
+  let rawEnd: number;
+  if (length !== undefined) {
+    if (at + length > end) r.fail(`length ${length} runs past the enclosing bytes`, offset);
+    contentEnd = rawEnd = at + length;
+    while (constructed && c < contentEnd) {
+      const child = parseNode(r, c, contentEnd, depth + 1, st);
+      children.push(child);
+      c = child.offset + child.raw.length;
+    }
+  } else {
+    for (;;) {
+      if (c + 2 > end) r.fail('indefinite-length element has no end-of-contents', offset);
+      if (r.u8(c) === 0 && r.u8(c + 1) === 0) break;
+      const child = parseNode(r, c, end, depth + 1, st);
+      children.push(child);
+      c = child.offset + child.raw.length;
+    }
+    contentEnd = c;
+    rawEnd = c + 2;
   }
   return {
     tagClass,
@@ -171,10 +160,10 @@ function parseNode(r: ByteReader, offset: number, end: number, depth: number, st
     tag,
     offset,
     headerLength,
-    content: r.bytes(at, c - at),
-    raw: r.bytes(offset, c + 2 - offset),
+    content: r.bytes(at, contentEnd - at),
+    raw: r.bytes(offset, rawEnd - offset),
     children,
-    indefinite: true,
+    indefinite: length === undefined,
   };
 }
 

@@ -23,7 +23,7 @@ export {
   readTime,
   readBoolean,
 } from './der.ts';
-export { OIDS, type KnownOid, readOid, decodeOid, oidName, hashNameOf, signatureAlgorithmInfo } from './oid.ts';
+export { OIDS, type KnownOid, type KeyKind, readOid, decodeOid, oidName, hashNameOf, signatureAlgorithmInfo } from './oid.ts';
 export {
   type AlgorithmIdentifier,
   type PublicKeyInfo,

@@ -130,76 +130,52 @@ export const NAME_ATTRIBUTE_LABELS: Readonly<Record<string, string>> = {
   [OIDS.userId]: 'UID',
 };
 
+type HashName = 'md5' | 'sha1' | 'sha224' | 'sha256' | 'sha384' | 'sha512' | 'sm3';
+const HASH_NAMES: Readonly<Record<string, HashName>> = {
+  [OIDS.md5]: 'md5',
+  [OIDS.sha1]: 'sha1',
+  [OIDS.sha224]: 'sha224',
+  [OIDS.sha256]: 'sha256',
+  [OIDS.sha384]: 'sha384',
+  [OIDS.sha512]: 'sha512',
+  [OIDS.sm3]: 'sm3',
+};
+
 /** Node's createHash/verify name for a digest OID, or undefined when node cannot compute it. */
-export function hashNameOf(oid: string): 'md5' | 'sha1' | 'sha224' | 'sha256' | 'sha384' | 'sha512' | 'sm3' | undefined {
-  switch (oid) {
-    case OIDS.md5:
-      return 'md5';
-    case OIDS.sha1:
-      return 'sha1';
-    case OIDS.sha224:
-      return 'sha224';
-    case OIDS.sha256:
-      return 'sha256';
-    case OIDS.sha384:
-      return 'sha384';
-    case OIDS.sha512:
-      return 'sha512';
-    case OIDS.sm3:
-      return 'sm3';
-    default:
-      return undefined;
-  }
+export function hashNameOf(oid: string): HashName | undefined {
+  return HASH_NAMES[oid];
 }
 
-/** For a signature algorithm OID: the key kind and the hash it implies (undefined when the hash comes from elsewhere). */
-export function signatureAlgorithmInfo(oid: string): { key: 'rsa' | 'rsa-pss' | 'ec' | 'dsa' | 'ed25519' | 'ed448' | 'sm2' | 'unknown'; hash?: string } {
-  switch (oid) {
-    case OIDS.rsaEncryption:
-      return { key: 'rsa' };
-    case OIDS.md2WithRSAEncryption:
-      return { key: 'rsa', hash: 'md2' };
-    case OIDS.md5WithRSAEncryption:
-      return { key: 'rsa', hash: 'md5' };
-    case OIDS.sha1WithRSAEncryption:
-      return { key: 'rsa', hash: 'sha1' };
-    case OIDS.sha224WithRSAEncryption:
-      return { key: 'rsa', hash: 'sha224' };
-    case OIDS.sha256WithRSAEncryption:
-      return { key: 'rsa', hash: 'sha256' };
-    case OIDS.sha384WithRSAEncryption:
-      return { key: 'rsa', hash: 'sha384' };
-    case OIDS.sha512WithRSAEncryption:
-      return { key: 'rsa', hash: 'sha512' };
-    case OIDS.rsassaPss:
-      return { key: 'rsa-pss' };
-    case OIDS.ecPublicKey:
-      return { key: 'ec' };
-    case OIDS.ecdsaWithSHA1:
-      return { key: 'ec', hash: 'sha1' };
-    case OIDS.ecdsaWithSHA224:
-      return { key: 'ec', hash: 'sha224' };
-    case OIDS.ecdsaWithSHA256:
-      return { key: 'ec', hash: 'sha256' };
-    case OIDS.ecdsaWithSHA384:
-      return { key: 'ec', hash: 'sha384' };
-    case OIDS.ecdsaWithSHA512:
-      return { key: 'ec', hash: 'sha512' };
-    case OIDS.dsa:
-      return { key: 'dsa' };
-    case OIDS.dsaWithSHA1:
-      return { key: 'dsa', hash: 'sha1' };
-    case OIDS.dsaWithSHA256:
-      return { key: 'dsa', hash: 'sha256' };
-    case OIDS.ed25519:
-      return { key: 'ed25519' };
-    case OIDS.ed448:
-      return { key: 'ed448' };
-    case OIDS.sm2WithSM3:
-      return { key: 'sm2', hash: 'sm3' };
-    default:
-      return { key: 'unknown' };
-  }
+export type KeyKind = 'rsa' | 'rsa-pss' | 'ec' | 'dsa' | 'ed25519' | 'ed448' | 'sm2' | 'unknown';
+
+/** Signature and key algorithm OIDs: the key kind and the hash they imply (none when it comes from elsewhere, as for rsaEncryption in CMS). */
+const SIGNATURE_ALGORITHMS: Readonly<Record<string, { key: KeyKind; hash?: string }>> = {
+  [OIDS.rsaEncryption]: { key: 'rsa' },
+  [OIDS.md2WithRSAEncryption]: { key: 'rsa', hash: 'md2' },
+  [OIDS.md5WithRSAEncryption]: { key: 'rsa', hash: 'md5' },
+  [OIDS.sha1WithRSAEncryption]: { key: 'rsa', hash: 'sha1' },
+  [OIDS.sha224WithRSAEncryption]: { key: 'rsa', hash: 'sha224' },
+  [OIDS.sha256WithRSAEncryption]: { key: 'rsa', hash: 'sha256' },
+  [OIDS.sha384WithRSAEncryption]: { key: 'rsa', hash: 'sha384' },
+  [OIDS.sha512WithRSAEncryption]: { key: 'rsa', hash: 'sha512' },
+  [OIDS.rsassaPss]: { key: 'rsa-pss' },
+  [OIDS.ecPublicKey]: { key: 'ec' },
+  [OIDS.ecdsaWithSHA1]: { key: 'ec', hash: 'sha1' },
+  [OIDS.ecdsaWithSHA224]: { key: 'ec', hash: 'sha224' },
+  [OIDS.ecdsaWithSHA256]: { key: 'ec', hash: 'sha256' },
+  [OIDS.ecdsaWithSHA384]: { key: 'ec', hash: 'sha384' },
+  [OIDS.ecdsaWithSHA512]: { key: 'ec', hash: 'sha512' },
+  [OIDS.dsa]: { key: 'dsa' },
+  [OIDS.dsaWithSHA1]: { key: 'dsa', hash: 'sha1' },
+  [OIDS.dsaWithSHA256]: { key: 'dsa', hash: 'sha256' },
+  [OIDS.ed25519]: { key: 'ed25519' },
+  [OIDS.ed448]: { key: 'ed448' },
+  [OIDS.sm2WithSM3]: { key: 'sm2', hash: 'sm3' },
+};
+
+/** For a signature or key algorithm OID: the key kind and the hash it implies. */
+export function signatureAlgorithmInfo(oid: string): { key: KeyKind; hash?: string } {
+  return SIGNATURE_ALGORITHMS[oid] ?? { key: 'unknown' };
 }
 
 /** Named-curve OID → the name node:crypto reports in asymmetricKeyDetails. */

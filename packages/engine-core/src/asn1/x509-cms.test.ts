@@ -1,29 +1,16 @@
-import { execFileSync } from 'node:child_process';
 import { X509Certificate, generateKeyPairSync } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { CORPUS, hasCorpus, seededRandom } from '../archive/test-utils/corpus.ts';
 import { FormatError } from '../binary/byte-reader.ts';
+import { hasUnzip, mutations, unzipEntry } from '../test-support/unzip-entry.ts';
 import { parseSignedData, verifySigner } from './cms.ts';
 import { parseDer } from './der.ts';
 import { OIDS } from './oid.ts';
 import { ANDROID_DEBUG_SUBJECT, type TestSignatureAlgorithm, buildTestCertificate, buildTestSignedData } from './testing.ts';
 import { isValidAt, parseCertificate, verifyCertificateSignature } from './x509.ts';
 
-const corpus = fileURLToPath(new URL('../../../../../shared/corpus/', import.meta.url));
-const diva = `${corpus}android/diva.apk`;
-const ipa = `${corpus}ios/undebuggable.ipa`;
-const hap = `${corpus}harmony/helloworld-stage.hap`;
-const hasUnzip = (() => {
-  try {
-    execFileSync('unzip', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-/** Test-only shortcut: the zip reader is another module; unzip -p gives one entry's bytes. */
-const unzipEntry = (zip: string, entry: string) => execFileSync('unzip', ['-p', zip, entry], { maxBuffer: 10_000_000 });
+const { diva, ipa, hap } = CORPUS;
 
 const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const ec = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
@@ -98,11 +85,7 @@ describe('X.509', () => {
   it('truncated and mutated certificates fail with FormatError only', () => {
     const der = buildTestCertificate({ subject: ANDROID_DEBUG_SUBJECT, publicKey: ec.publicKey, signingKey: ec.privateKey, algorithm: 'ecdsaSha256' });
     for (let len = 0; len < der.length; len += 7) expect(() => parseCertificate(der.subarray(0, len))).toThrow(FormatError);
-    let seed = 7;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff), seed);
-    for (let k = 0; k < 300; k++) {
-      const m = Buffer.from(der);
-      m[rand() % m.length] = rand() & 0xff;
+    for (const m of mutations(der, 300, seededRandom(7))) {
       try {
         parseCertificate(m);
       } catch (e) {
@@ -168,11 +151,7 @@ describe('CMS SignedData', () => {
   it('rejects non-SignedData and survives mutation', () => {
     expect(() => parseSignedData(Buffer.from('300d06092a864886f70d010701a000', 'hex'))).toThrow(FormatError);
     const good = buildTestSignedData({ content: sf, certificates: [certDer], signerKey: rsa.privateKey, digest: 'sha256', algorithm: 'sha256WithRSA', signedAttributes: true });
-    let seed = 99;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff), seed);
-    for (let k = 0; k < 300; k++) {
-      const m = Buffer.from(good);
-      m[rand() % m.length] = rand() & 0xff;
+    for (const m of mutations(good, 300, seededRandom(99))) {
       try {
         const sd = parseSignedData(m);
         for (const s of sd.signers) verifySigner(sd, s);
@@ -183,7 +162,7 @@ describe('CMS SignedData', () => {
   });
 
   describe('real samples', () => {
-    it.skipIf(!hasUnzip || !existsSync(diva))('DIVA META-INF/CERT.RSA: Android debug certificate, SHA-1 with RSA, verifies over CERT.SF', () => {
+    it.skipIf(!hasUnzip || !hasCorpus(diva))('DIVA META-INF/CERT.RSA: Android debug certificate, SHA-1 with RSA, verifies over CERT.SF', () => {
       const sd = parseSignedData(unzipEntry(diva, 'META-INF/CERT.RSA'));
       expect(sd.certificates).toHaveLength(1);
       const cert = sd.certificates[0]!;
@@ -203,7 +182,7 @@ describe('CMS SignedData', () => {
       expect(cert.fingerprints.sha256).toBe(new X509Certificate(cert.der).fingerprint256.replace(/:/g, '').toLowerCase());
     });
 
-    it.skipIf(!hasUnzip || !existsSync(ipa))('UnDebuggable embedded.mobileprovision: plist content, Apple chain, valid signature', () => {
+    it.skipIf(!hasUnzip || !hasCorpus(ipa))('UnDebuggable embedded.mobileprovision: plist content, Apple chain, valid signature', () => {
       const sd = parseSignedData(unzipEntry(ipa, 'Payload/UnDebuggable.app/embedded.mobileprovision'));
       const plist = Buffer.from(sd.content!).toString('utf8');
       expect(plist).toContain('<key>get-task-allow</key>');
@@ -214,7 +193,7 @@ describe('CMS SignedData', () => {
       expect(signer.certificate?.subject).toMatch(/Apple/);
       expect(verifySigner(sd, signer).valid).toBe(true);
     });
-    it.skipIf(!existsSync(hap))('helloworld-stage.hap: the profile SignedData (found by its OID) names the OpenHarmony chain and verifies', () => {
+    it.skipIf(!hasCorpus(hap))('helloworld-stage.hap: the profile SignedData (found by its OID) names the OpenHarmony chain and verifies', () => {
       expect(statSync(hap).size).toBeLessThan(1_000_000);
       const bytes = readFileSync(hap);
       const at = bytes.indexOf(Buffer.from('06092a864886f70d010702', 'hex')) - 4;

@@ -1,8 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { SDK_CATEGORIES } from '@citadel/contracts';
 import { describe, expect, it } from 'vitest';
+import { CORPUS, hasCorpus } from '../archive/test-utils/corpus.ts';
+import { hasUnzip, unzipEntry } from '../test-support/unzip-entry.ts';
 import { SDK_LIBRARY } from './library/index.ts';
 import { SdkMatcher, attributionOf, collectSdks, defaultSdkMatcher, packageSegments, swiftModuleOf } from './matcher.ts';
 import { sdk } from './types.ts';
@@ -150,19 +149,11 @@ describe('SdkMatcher', () => {
 });
 
 describe('real sample', () => {
-  const diva = fileURLToPath(new URL('../../../../../shared/corpus/android/diva.apk', import.meta.url));
-  const hasUnzip = (() => {
-    try {
-      execFileSync('unzip', ['-v'], { stdio: 'ignore' });
-      return true;
-    } catch {
-      return false;
-    }
-  })();
+  const diva = CORPUS.diva;
 
-  it.skipIf(!hasUnzip || !existsSync(diva))('DIVA classes.dex type descriptors: the support library is an SDK, the app body is MAIN', () => {
+  it.skipIf(!hasUnzip || !hasCorpus(diva))('DIVA classes.dex type descriptors: the support library is an SDK, the app body is MAIN', () => {
     // Test-only shortcut: type descriptors read straight from the DEX string data (the DEX reader is another module).
-    const dex = execFileSync('unzip', ['-p', diva, 'classes.dex'], { maxBuffer: 20_000_000 }).toString('latin1');
+    const dex = unzipEntry(diva, 'classes.dex').toString('latin1');
     const descriptors = [...new Set(dex.match(/L[a-z][\w/$]*;/g) ?? [])];
     const m = defaultSdkMatcher();
     const sdks = collectSdks(descriptors, (d) => m.matchPackage(d));
