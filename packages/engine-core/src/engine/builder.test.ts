@@ -178,3 +178,29 @@ describe('EngineRegistry', () => {
     expect(() => r.register(engine('android', ['android'], () => undefined))).toThrow(/twice/);
   });
 });
+
+describe('engineConformanceProblems', () => {
+  it('accepts a well-behaved engine and lists what a bad one gets wrong', async () => {
+    const { engineConformanceProblems } = await import('./conformance.ts');
+    const good: Engine = { name: 'android', version: '1', platforms: ['android', 'ios'], catalogue, accepts: (n) => (n.endsWith('.apk') ? 'android' : undefined), run: async () => make().build() };
+    expect(engineConformanceProblems(good)).toEqual([]);
+    const bad: Engine = {
+      ...good,
+      name: 'Bad Name',
+      platforms: ['android'],
+      accepts: (n) => {
+        if (n === '') throw new Error('boom');
+        return n.endsWith('.apk') ? 'web' : undefined;
+      },
+    };
+    const problems = engineConformanceProblems(bad);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/name "Bad Name"/),
+        expect.stringMatching(/ios\.ats\.arbitrary_loads is for ios/),
+        expect.stringMatching(/threw: boom/),
+        expect.stringMatching(/answered web/),
+      ]),
+    );
+  });
+});

@@ -8,3 +8,4 @@ export * from './types.ts';
 export * from './whitelist.ts';
 export * from './builder.ts';
 export * from './registry.ts';
+export * from './conformance.ts';

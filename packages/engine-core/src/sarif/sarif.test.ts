@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defineCatalogue } from '../catalogue/define.ts';
 import { testRule } from '../catalogue/testing.ts';
 import { AssessmentBuilder } from '../engine/builder.ts';
-import { toSarif, toUri } from './to-sarif.ts';
+import { toSarif, toArtifactUri } from './to-sarif.ts';
 import { sarifProblems } from './validate.ts';
 
 const catalogue = defineCatalogue([
@@ -109,7 +109,7 @@ describe('SARIF', () => {
   });
 
   it('encodes artifact paths as URI references', () => {
-    expect(toUri('\\res\\values\\strings.xml')).toBe('res/values/strings.xml');
-    expect(toUri('assets/资源 #1.json')).toBe('assets/%E8%B5%84%E6%BA%90%20%231.json');
+    expect(toArtifactUri('\\res\\values\\strings.xml')).toBe('res/values/strings.xml');
+    expect(toArtifactUri('assets/资源 #1.json')).toBe('assets/%E8%B5%84%E6%BA%90%20%231.json');
   });
 });

@@ -58,7 +58,7 @@ function toRun(a: Assessment, catalogue: Catalogue, o: SarifOptions): SarifRun {
         toolExecutionNotifications: a.unreadable.map((u) => ({
           level: 'warning' as const,
           message: { text: `Could not read ${u.file}: ${u.reason}` },
-          locations: [{ physicalLocation: { artifactLocation: { uri: toUri(u.file) } } }],
+          locations: [{ physicalLocation: { artifactLocation: { uri: toArtifactUri(u.file) } } }],
         })),
       },
     ],
@@ -128,7 +128,7 @@ function toResults(f: Finding, ruleIndex: number, kind: SarifKind, item: RuleIte
     properties: { attribution: f.attribution.kind === 'main' ? 'MAIN' : f.attribution.name, result: f.result, ...extra },
   });
   if (f.evidence.length === 0) {
-    const locations = artifactUri ? [{ physicalLocation: { artifactLocation: { uri: toUri(artifactUri) } } }] : [];
+    const locations = artifactUri ? [{ physicalLocation: { artifactLocation: { uri: toArtifactUri(artifactUri) } } }] : [];
     return [{ ...base, message: { text: headline }, ...(locations.length ? { locations } : {}), partialFingerprints: fingerprint(f.ruleId, {}), ...props() }];
   }
   return f.evidence.map((ev, i) => {
@@ -161,7 +161,7 @@ function toLocation(ev: Evidence, artifactUri?: string): SarifLocation {
     if (ev.offset !== undefined && Number.isInteger(ev.offset) && ev.offset >= 0) region.byteOffset = ev.offset;
     // SARIF regions need a start; a snippet alone stays in the message.
     if (ev.snippet && (region.startLine !== undefined || region.byteOffset !== undefined)) region.snippet = { text: ev.snippet };
-    loc.physicalLocation = { artifactLocation: { uri: toUri(uri) }, ...(Object.keys(region).length ? { region } : {}) };
+    loc.physicalLocation = { artifactLocation: { uri: toArtifactUri(uri) }, ...(Object.keys(region).length ? { region } : {}) };
   }
   if (ev.className || ev.method) {
     const name = [ev.className, ev.method].filter(Boolean).join('.');
@@ -171,7 +171,7 @@ function toLocation(ev: Evidence, artifactUri?: string): SarifLocation {
 }
 
 /** A relative URI reference for a path inside the input ("lib/arm64-v8a/libx.so", "res/values/strings.xml"). */
-export function toUri(path: string): string {
+export function toArtifactUri(path: string): string {
   return path
     .replace(/\\/g, '/')
     .replace(/^\/+/, '')

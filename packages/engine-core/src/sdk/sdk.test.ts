@@ -4,7 +4,7 @@ import { CORPUS, hasCorpus } from '../archive/test-utils/corpus.ts';
 import { hasUnzip, unzipEntry } from '../test-support/unzip-entry.ts';
 import { SDK_LIBRARY } from './library/index.ts';
 import { SdkMatcher, attributionOf, collectSdks, defaultSdkMatcher, packageSegments, swiftModuleOf } from './matcher.ts';
-import { sdk } from './types.ts';
+import { defineSdk } from './types.ts';
 
 const PACKAGE = /^[a-z][a-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)*$/;
 
@@ -83,11 +83,11 @@ describe('SDK library', () => {
 
 describe('SdkMatcher', () => {
   const m = new SdkMatcher([
-    sdk('Umeng', 'statistics', ['com.umeng']),
-    sdk('Umeng Push', 'push', ['com.umeng.message']),
-    sdk('Play services', 'other', ['com.google.android.gms']),
-    sdk('AdMob', 'advertising', ['com.google.android.gms.ads'], { iosFrameworks: ['GoogleMobileAds'], iosClassPrefixes: ['GAD'] }),
-    sdk('Alamofire', 'other', [], { iosFrameworks: ['Alamofire'] }),
+    defineSdk('Umeng', 'statistics', ['com.umeng']),
+    defineSdk('Umeng Push', 'push', ['com.umeng.message']),
+    defineSdk('Play services', 'other', ['com.google.android.gms']),
+    defineSdk('AdMob', 'advertising', ['com.google.android.gms.ads'], { iosFrameworks: ['GoogleMobileAds'], iosClassPrefixes: ['GAD'] }),
+    defineSdk('Alamofire', 'other', [], { iosFrameworks: ['Alamofire'] }),
   ]);
 
   it('matches whole segments only, longest prefix first', () => {
@@ -123,14 +123,14 @@ describe('SdkMatcher', () => {
   });
 
   it('matches ohpm names exactly or by scope', () => {
-    const h = new SdkMatcher([sdk('Vendor kit', 'other', [], { ohpm: ['@vendor/*'] }), sdk('Axios', 'other', [], { ohpm: ['@ohos/axios'] })]);
+    const h = new SdkMatcher([defineSdk('Vendor kit', 'other', [], { ohpm: ['@vendor/*'] }), defineSdk('Axios', 'other', [], { ohpm: ['@ohos/axios'] })]);
     expect(h.matchOhpm('@ohos/axios')?.sdk.name).toBe('Axios');
     expect(h.matchOhpm('@vendor/anything')?.sdk.name).toBe('Vendor kit');
     expect(h.matchOhpm('@ohos/other')).toBeUndefined();
   });
 
   it('later definitions override earlier ones; attribution and collection', () => {
-    const custom = new SdkMatcher([sdk('Umeng', 'statistics', ['com.umeng']), sdk('Umeng (custom)', 'other', ['com.umeng'])]);
+    const custom = new SdkMatcher([defineSdk('Umeng', 'statistics', ['com.umeng']), defineSdk('Umeng (custom)', 'other', ['com.umeng'])]);
     expect(custom.matchPackage('com.umeng.A')?.sdk.name).toBe('Umeng (custom)');
     expect(attributionOf(m.matchPackage('com.app.Main'))).toEqual({ kind: 'main' });
     expect(attributionOf(m.matchPackage('com.umeng.A'))).toEqual({ kind: 'sdk', name: 'Umeng' });

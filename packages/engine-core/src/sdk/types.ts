@@ -16,6 +16,6 @@ export interface SdkDefinition {
 }
 
 /** Shorthand used by the library files: name, category, packages, then optional iOS data and website. */
-export function sdk(name: string, category: SdkCategory, packages: readonly string[], extra: Omit<SdkDefinition, 'name' | 'category' | 'packages'> = {}): SdkDefinition {
+export function defineSdk(name: string, category: SdkCategory, packages: readonly string[], extra: Omit<SdkDefinition, 'name' | 'category' | 'packages'> = {}): SdkDefinition {
   return { name, category, ...(packages.length > 0 ? { packages } : {}), ...extra };
 }
