@@ -24,6 +24,18 @@ export interface SiteConfig {
   lang_switch: boolean;
 }
 
+/** What a site shows before anything is configured (the browser's fallback too). */
+export const DEFAULT_SITE_CONFIG: SiteConfig = {
+  lang: 'zh',
+  bar_logo: '',
+  customer: '',
+  main_title: '',
+  logo_bottom: '',
+  sso: false,
+  behaviour_url: '',
+  lang_switch: true,
+};
+
 /** POST /captcha/captchaDight: a new digit captcha image. */
 export interface CaptchaAnswer {
   captcha_id: string;

@@ -3,7 +3,7 @@
  * button-permission list ('resource-operation') and the site configuration.
  * Filled after checkLogin; cleared on logout or a session error.
  */
-import type { AccessSubject, PermissionEntry, SessionUser, SiteConfig } from '@citadel/contracts';
+import { type AccessSubject, DEFAULT_SITE_CONFIG, type PermissionEntry, type SessionUser, type SiteConfig } from '@citadel/contracts';
 import { createStore, useStore } from './store.ts';
 
 export interface SessionState {
@@ -15,16 +15,7 @@ export interface SessionState {
 
 const EMPTY: SessionState = { user: null, permissions: [], buttons: [], expiresAt: 0 };
 
-export const DEFAULT_SITE: SiteConfig = {
-  lang: 'zh',
-  bar_logo: '',
-  customer: '',
-  main_title: '',
-  logo_bottom: '',
-  sso: false,
-  behaviour_url: '',
-  lang_switch: true,
-};
+export const DEFAULT_SITE: SiteConfig = DEFAULT_SITE_CONFIG;
 
 export const sessionStore = createStore<SessionState>(EMPTY);
 export const siteStore = createStore<SiteConfig>(DEFAULT_SITE);

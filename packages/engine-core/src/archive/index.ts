@@ -14,3 +14,4 @@ export type { ReadEntryOptions } from './zip-data.ts';
 export { METHOD_STORED, METHOD_DEFLATED, FLAG_ENCRYPTED, FLAG_DATA_DESCRIPTOR, FLAG_UTF8, extraFields, type CentralRecord } from './zip-format.ts';
 export { readTar, TarReader, type TarEntry, type TarEntryType, type TarAnomaly, type TarOptions, type TarInput } from './tar.ts';
 export { buildZip, deflateBomb, type ZipWriterEntry, type ZipWriterOptions } from './zip-writer.ts';
+export type { ZipLayout } from './zip-layout.ts';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { FormatError } from '../binary/byte-reader.ts';
 import { ArchiveLimitError } from './limits.ts';
 import { readTar, type TarEntry, type TarOptions, type TarReader } from './tar.ts';
-import { seededRandom } from './test-utils/corpus.ts';
+import { seededRandom } from '../test-support/corpus.ts';
 import { buildTar } from './test-utils/tar-writer.ts';
 
 async function collect(input: Parameters<typeof readTar>[0], options?: TarOptions, readBodies = true) {

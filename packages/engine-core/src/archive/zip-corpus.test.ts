@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { CORPUS, hasCorpus } from './test-utils/corpus.ts';
+import { CORPUS, hasCorpus } from '../test-support/corpus.ts';
 import { withZip } from './zip-archive.ts';
 
 describe('ZIP reader on the real corpus', () => {

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { FormatError } from '../binary/byte-reader.ts';
-import { CORPUS, hasCorpus, seededRandom } from './test-utils/corpus.ts';
+import { CORPUS, hasCorpus, seededRandom } from '../test-support/corpus.ts';
 import { ZipArchive } from './zip-archive.ts';
 
 // A few hundred cases in `npm test`; set ZIP_FUZZ_CASES for a longer run.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../archive/test-utils/corpus.ts';
+import { seededRandom } from '../test-support/corpus.ts';
 import { FormatError } from '../binary/byte-reader.ts';
 import { mutations } from '../test-support/unzip-entry.ts';
 import { TAG, parseDer, parseDerAll, readBigInt, readIntegerHex, readOctets, readString, readTime } from './der.ts';

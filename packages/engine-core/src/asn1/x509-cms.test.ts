@@ -1,7 +1,7 @@
 import { X509Certificate, generateKeyPairSync } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CORPUS, hasCorpus, seededRandom } from '../archive/test-utils/corpus.ts';
+import { CORPUS, hasCorpus, seededRandom } from '../test-support/corpus.ts';
 import { FormatError } from '../binary/byte-reader.ts';
 import { hasUnzip, mutations, unzipEntry } from '../test-support/unzip-entry.ts';
 import { parseSignedData, verifySigner } from './cms.ts';

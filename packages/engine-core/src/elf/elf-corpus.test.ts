@@ -5,7 +5,7 @@
  * has full RELRO, and only the x86 build imports __stack_chk_fail.
  */
 import { describe, expect, it } from 'vitest';
-import { CORPUS, hasCorpus } from '../archive/test-utils/corpus.ts';
+import { CORPUS, hasCorpus } from '../test-support/corpus.ts';
 import { withZip } from '../archive/zip-archive.ts';
 import { parseElf } from './elf-reader.ts';
 import { checkNativeProtections } from './native-checks.ts';

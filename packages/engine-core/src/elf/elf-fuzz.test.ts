@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { FormatError } from '../binary/byte-reader.ts';
-import { CORPUS, hasCorpus, seededRandom } from '../archive/test-utils/corpus.ts';
+import { CORPUS, hasCorpus, seededRandom } from '../test-support/corpus.ts';
 import { withZip } from '../archive/zip-archive.ts';
 import { buildElf } from './elf-builder.ts';
 import { parseElf } from './elf-reader.ts';

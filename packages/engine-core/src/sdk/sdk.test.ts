@@ -1,6 +1,6 @@
 import { SDK_CATEGORIES } from '@citadel/contracts';
 import { describe, expect, it } from 'vitest';
-import { CORPUS, hasCorpus } from '../archive/test-utils/corpus.ts';
+import { CORPUS, hasCorpus } from '../test-support/corpus.ts';
 import { hasUnzip, unzipEntry } from '../test-support/unzip-entry.ts';
 import { SDK_LIBRARY } from './library/index.ts';
 import { SdkMatcher, attributionOf, collectSdks, defaultSdkMatcher, packageSegments, swiftModuleOf } from './matcher.ts';

@@ -1,18 +1,7 @@
 /** Site configuration (SPEC §3) as key/value rows with typed defaults. */
-import type { SiteConfig } from '@citadel/contracts';
+import { DEFAULT_SITE_CONFIG, type SiteConfig } from '@citadel/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../schema.ts';
-
-export const DEFAULT_SITE_CONFIG: SiteConfig = {
-  lang: 'zh',
-  bar_logo: '',
-  customer: '',
-  main_title: '',
-  logo_bottom: '',
-  sso: false,
-  behaviour_url: '',
-  lang_switch: true,
-};
 
 export class SiteConfigRepository {
   constructor(private readonly db: Kysely<DB>) {}

@@ -12,6 +12,7 @@ import { readEmbeddedSignature } from './codesign/index.ts';
 import { analyzeProtections, readMachO, readSymbolTable } from './macho/index.ts';
 import { extractStrings, readObjcClassNames, readSwiftTypeNames } from './objc/index.ts';
 import { plistToJson, readPlist } from './plist/index.ts';
+import { seededRandom as rng } from '@citadel/engine-core/testing';
 import { writeAr } from './test-utils/ar-writer.ts';
 import { writeBplist } from './test-utils/bplist-writer.ts';
 import { codeDirectory, entitlementsBlob, requirementsBlob, superBlob } from './test-utils/codesign-writer.ts';
@@ -19,17 +20,6 @@ import { corpusAvailable, corpusEntry } from './test-utils/corpus.ts';
 import { writeFat } from './test-utils/macho-writer.ts';
 import { writeObjcImage } from './test-utils/objc-image-writer.ts';
 
-/** mulberry32: a tiny seeded PRNG so every run mutates the same way. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const INTERESTING_U32 = [0, 1, 7, 8, 0x7f, 0xff, 0x7fff, 0xffff, 0x7fffffff, 0x80000000, 0xfffffff0, 0xffffffff];
 

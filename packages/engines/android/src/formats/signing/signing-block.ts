@@ -4,15 +4,10 @@
  * Both size fields must agree. Pairs are listed with a name for the ids we
  * know (the signature schemes, source stamps, padding, channel markers).
  */
-import { ByteReader, FormatError } from '@citadel/engine-core';
+import { ByteReader, FormatError, type ZipLayout } from '@citadel/engine-core';
 
-/** What the ZIP reader knows about an APK; its ZipArchive object satisfies this. */
-export interface ApkLayout {
-  size: number;
-  readAt(offset: number, length: number): Promise<Uint8Array> | Uint8Array;
-  centralDirectoryOffset: number;
-  eocdOffset: number;
-}
+/** An APK as the signing readers see it; the shared ZipArchive satisfies it. */
+export type ApkLayout = ZipLayout;
 
 export const SIGNING_BLOCK_IDS = {
   v2: 0x7109871a,

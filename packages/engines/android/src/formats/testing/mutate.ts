@@ -4,17 +4,10 @@
  * counts, truncations and duplicated slices — what hostile files do.
  */
 
-/** mulberry32: a small seeded PRNG, so every run mutates the same way. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as prng } from '@citadel/engine-core/testing';
+
+/** mulberry32, shared from engine-core's test support. */
+export { prng };
 
 const EXTREMES = [0, 1, 0x7f, 0x80, 0xff, 0xffff, 0x7fffffff, 0x80000000, 0xffffffff, 0x10000, 0x100000];
 

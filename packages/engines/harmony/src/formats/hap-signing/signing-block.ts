@@ -14,15 +14,10 @@
  * over the digests, 0x20000001 proof of rotation, 0x20000002 the provisioning
  * profile (PKCS#7 SignedData around JSON), 0x20000003 property.
  */
-import { ByteReader, FormatError, boundedCount } from '@citadel/engine-core';
+import { ByteReader, FormatError, type ZipLayout, boundedCount } from '@citadel/engine-core';
 
-/** What the shared ZIP reader's archive object provides; a buffer can provide it too. */
-export interface HapZipLocator {
-  size: number;
-  readAt(offset: number, length: number): Promise<Uint8Array> | Uint8Array;
-  centralDirectoryOffset: number;
-  eocdOffset: number;
-}
+/** A HAP as the signing-block reader sees it; the shared ZipArchive satisfies it. */
+export type HapZipLocator = ZipLayout;
 
 export const HAP_SUB_BLOCK_TYPES = {
   signature: 0x20000000,

@@ -31,17 +31,9 @@ export function corpusHapEntry(name: string): Uint8Array {
   return new Uint8Array(execFileSync('unzip', ['-p', CORPUS_HAP, name], { maxBuffer: 64 * 1024 * 1024 }));
 }
 
-/** A deterministic PRNG (mulberry32) so fuzz cases are the same on every run. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '@citadel/engine-core/testing';
+
+export { seededRandom };
 
 /** Deterministic mutations of `base`: byte flips, 32-bit overwrites with hostile values, truncations. */
 export function* mutations(base: Uint8Array, count: number, seed: number, protectPrefix = 0): Generator<Uint8Array> {

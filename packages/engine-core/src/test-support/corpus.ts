@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export const CORPUS_DIR = fileURLToPath(new URL('../../../../../../shared/corpus/', import.meta.url));
+export const CORPUS_DIR = fileURLToPath(new URL('../../../../../shared/corpus/', import.meta.url));
 
 export const CORPUS = {
   diva: `${CORPUS_DIR}android/diva.apk`,
