@@ -6,3 +6,5 @@ export * from './access.ts';
 export * from './api.ts';
 export * from './password-policy.ts';
 export * from './format.ts';
+export * from './uploads.ts';
+export * from './tasks.ts';

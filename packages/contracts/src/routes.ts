@@ -89,6 +89,11 @@ export const EVALUATIONS: EvaluationSpec[] = [
   { platform: 'alipay_miniprogram', key: 'Prod_AlipayMiniProgramAudit', path: 'AlipayMiniProgramEvaluation', title: t('支付宝小程序测评', 'Alipay mini-program evaluation'), create: 'Prod_AlipayMiniProgramAudit_Create', result: 'Prod_AlipayMiniProgramAudit_Result', resultPath: 'safeservice/AlipayMiniProgramEvaluation/result', views: [{ key: 'AlipayMiniProgram-result', title: resultView }] },
 ];
 
+/** The evaluation list key (the permission resource) of a platform's tasks. */
+export function evaluationResource(platform: string): string | undefined {
+  return EVALUATIONS.find((e) => e.platform === platform)?.key;
+}
+
 const TEMPLATE_PLATFORMS: { platform: string; slug: string; title: Title }[] = [
   { platform: 'android', slug: 'Android', title: t('Android模板', 'Android templates') },
   { platform: 'ios', slug: 'Ios', title: t('iOS模板', 'iOS templates') },
