@@ -6,10 +6,15 @@
 import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely';
 import type { Dialect } from './database.ts';
 import * as m001 from './migrations/001-foundation.ts';
+import * as m003 from './migrations/003-tasks.ts';
 
 type Migration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
-export const MIGRATIONS: [string, Migration][] = [['001-foundation', m001]];
+// 002 (samples and uploads) lands with the uploads work; names, not positions, record what ran.
+export const MIGRATIONS: [string, Migration][] = [
+  ['001-foundation', m001],
+  ['003-tasks', m003],
+];
 
 /** An auto-increment integer primary key on either database. */
 export function idColumn(dialect: Dialect): { type: 'integer' | 'serial'; build: (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder } {

@@ -4,6 +4,7 @@
  * store them the same way.
  */
 import type { Generated } from 'kysely';
+import type { TaskResultsTable, TasksTable } from '../domain/tasks/task-schema.ts';
 
 export type Flag = 0 | 1;
 
@@ -112,4 +113,6 @@ export interface DB {
   captchas: CaptchasTable;
   site_config: SiteConfigTable;
   audit_log: AuditLogTable;
+  tasks: TasksTable;
+  task_results: TaskResultsTable;
 }

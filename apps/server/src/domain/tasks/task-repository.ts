@@ -1,0 +1,239 @@
+/**
+ * Task rows: creation, listing, and every status change as a compare-and-set
+ * on the current status, checked against the state diagram of contracts.
+ * The embedded queue claims from here too (claimNext).
+ */
+import { randomBytes } from 'node:crypto';
+import { type FailKind, type TaskStatus, canTransition } from '@citadel/contracts';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Dialect } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
+import type { TasksTable } from './task-schema.ts';
+
+export type TaskRecord = Selectable<TasksTable>;
+
+/** A transition the state diagram does not allow: a bug, so it fails loudly. */
+export class IllegalTransitionError extends Error {
+  constructor(
+    readonly from: TaskStatus,
+    readonly to: TaskStatus,
+    readonly taskUid: string,
+  ) {
+    super(`illegal task transition ${from} → ${to} (task ${taskUid})`);
+    this.name = 'IllegalTransitionError';
+  }
+}
+
+export interface NewTask {
+  platform: string;
+  sample_id: number | null;
+  url: string;
+  file_name: string;
+  size: number;
+  md5: string;
+  template_id: number | null;
+  template_name: string;
+  fields: Record<string, string>;
+  params: Record<string, string>;
+  selected: string[] | null;
+  created_by: number;
+  customer_id: number;
+}
+
+export interface ListFilter {
+  customerId?: number;
+  createdBy?: number;
+  platforms?: string[];
+  status?: TaskStatus;
+  keyword?: string;
+  page: number;
+  pageSize: number;
+}
+
+/** What a status change may also write. */
+export type TaskPatch = Partial<Pick<TaskRecord, 'fail_kind' | 'fail_msg' | 'finish_item' | 'total_item' | 'started_at' | 'finished_at' | 'lease_owner' | 'lease_expires_at' | 'app_name' | 'package_name' | 'version' | 'score' | 'risk_level' | 'counts' | 'engine_version' | 'attempts' | 'queue_seq'>>;
+
+export class TaskRepository {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly dialect: Dialect,
+  ) {}
+
+  /** Queue order: time-based with a random tail so two servers never collide on a value. */
+  private nextSeq(): number {
+    return Date.now() * 1000 + Math.floor(Math.random() * 1000);
+  }
+
+  async create(t: NewTask): Promise<TaskRecord> {
+    const now = Date.now();
+    const row = await this.db
+      .insertInto('tasks')
+      .values({
+        task_uid: randomBytes(12).toString('hex'),
+        platform: t.platform,
+        status: 'QUEUEING',
+        fail_kind: null,
+        fail_msg: '',
+        finish_item: 0,
+        total_item: 0,
+        queue_seq: this.nextSeq(),
+        sample_id: t.sample_id,
+        url: t.url,
+        file_name: t.file_name,
+        template_id: t.template_id,
+        template_name: t.template_name,
+        fields: JSON.stringify(t.fields),
+        params: JSON.stringify(t.params),
+        selected: t.selected ? JSON.stringify(t.selected) : null,
+        created_by: t.created_by,
+        customer_id: t.customer_id,
+        created_at: now,
+        started_at: null,
+        finished_at: null,
+        updated_at: now,
+        app_name: '',
+        package_name: '',
+        version: '',
+        size: t.size,
+        md5: t.md5,
+        score: null,
+        risk_level: null,
+        counts: null,
+        engine_version: '',
+        attempts: 0,
+        lease_owner: null,
+        lease_expires_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return row;
+  }
+
+  byUid(uid: string): Promise<TaskRecord | undefined> {
+    return this.db.selectFrom('tasks').selectAll().where('task_uid', '=', uid).executeTakeFirst();
+  }
+
+  byId(id: number): Promise<TaskRecord | undefined> {
+    return this.db.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /**
+   * Moves a task from `from` to `to` only if it is still in `from` (and, for a
+   * worker, still leased by it). Returns the updated row, or undefined when
+   * someone else changed it first (a cancel racing a finish).
+   */
+  async transition(id: number, from: TaskStatus, to: TaskStatus, patch: TaskPatch = {}, leaseOwner?: string): Promise<TaskRecord | undefined> {
+    const uid = (await this.byId(id))?.task_uid ?? String(id);
+    if (!canTransition(from, to)) throw new IllegalTransitionError(from, to, uid);
+    let q = this.db
+      .updateTable('tasks')
+      .set({ ...patch, status: to, updated_at: Date.now(), ...(to === 'QUEUEING' ? { queue_seq: this.nextSeq(), lease_owner: null, lease_expires_at: null } : {}) })
+      .where('id', '=', id)
+      .where('status', '=', from);
+    if (leaseOwner) q = q.where('lease_owner', '=', leaseOwner);
+    return q.returningAll().executeTakeFirst();
+  }
+
+  /** Progress and lease renewal while a worker runs the task. */
+  async heartbeat(id: number, leaseOwner: string, leaseMs: number, progress?: { done: number; total: number }): Promise<TaskRecord | undefined> {
+    return this.db
+      .updateTable('tasks')
+      .set({ lease_expires_at: Date.now() + leaseMs, updated_at: Date.now(), ...(progress ? { finish_item: progress.done, total_item: progress.total } : {}) })
+      .where('id', '=', id)
+      .where('lease_owner', '=', leaseOwner)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /**
+   * Claims the oldest queued task for a worker: one atomic statement, so two
+   * workers never get the same task (PostgreSQL skips rows another claim holds).
+   */
+  async claimNext(leaseOwner: string, leaseMs: number): Promise<TaskRecord | undefined> {
+    const now = Date.now();
+    const lock = this.dialect === 'postgres' ? sql`for update skip locked` : sql``;
+    const result = await sql<TaskRecord>`
+      update tasks set status = 'DOWNLOADING', lease_owner = ${leaseOwner}, lease_expires_at = ${now + leaseMs},
+        started_at = ${now}, updated_at = ${now}, attempts = attempts + 1, fail_kind = null, fail_msg = ''
+      where id = (select id from tasks where status = 'QUEUEING' order by queue_seq limit 1 ${lock})
+        and status = 'QUEUEING'
+      returning *`.execute(this.db);
+    return result.rows[0];
+  }
+
+  /** Running tasks whose worker stopped renewing its lease (it died): they go back to the queue. */
+  async expiredLeases(): Promise<TaskRecord[]> {
+    return this.db
+      .selectFrom('tasks')
+      .selectAll()
+      .where('status', 'in', ['DOWNLOADING', 'PROCESSING', 'REPORT_GENERATING', 'SCRIPT_EXECUTING', 'WAITING_PHONE'])
+      .where('lease_expires_at', '<', Date.now())
+      .execute();
+  }
+
+  /** 1-based queue positions of the given queued tasks: a count over the (status, queue_seq) index each. */
+  async queuePositions(tasks: Pick<TaskRecord, 'id' | 'status' | 'queue_seq'>[]): Promise<Map<number, number>> {
+    const out = new Map<number, number>();
+    for (const t of tasks) {
+      if (t.status !== 'QUEUEING') continue;
+      const { n } = await this.db
+        .selectFrom('tasks')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', '=', 'QUEUEING')
+        .where('queue_seq', '<', t.queue_seq)
+        .executeTakeFirstOrThrow();
+      out.set(t.id, Number(n) + 1);
+    }
+    return out;
+  }
+
+  async list(f: ListFilter): Promise<{ total: number; rows: (TaskRecord & { created_by_name: string; client_key: string })[] }> {
+    let q = this.db.selectFrom('tasks');
+    if (f.customerId !== undefined) q = q.where('tasks.customer_id', '=', f.customerId);
+    if (f.createdBy !== undefined) q = q.where('tasks.created_by', '=', f.createdBy);
+    if (f.platforms) q = q.where('tasks.platform', 'in', f.platforms.length ? f.platforms : ['-']);
+    if (f.status) q = q.where('tasks.status', '=', f.status);
+    if (f.keyword) {
+      const like = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      q = q.where((eb) =>
+        eb.or([
+          eb('tasks.file_name', 'like', like),
+          eb('tasks.app_name', 'like', like),
+          eb('tasks.package_name', 'like', like),
+          eb('tasks.url', 'like', like),
+          eb('tasks.md5', '=', f.keyword!.toLowerCase()),
+        ]),
+      );
+    }
+    const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+    const rows = await q
+      .innerJoin('users', 'users.id', 'tasks.created_by')
+      .innerJoin('customers', 'customers.id', 'tasks.customer_id')
+      .selectAll('tasks')
+      .select(['users.real_name as created_by_name', 'customers.client_key as client_key'])
+      .orderBy('tasks.id', 'desc')
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize)
+      .execute();
+    return { total: Number(total), rows };
+  }
+
+  async storeResult(taskId: number, assessmentJson: string): Promise<void> {
+    await this.db.deleteFrom('task_results').where('task_id', '=', taskId).execute();
+    await this.db.insertInto('task_results').values({ task_id: taskId, assessment: assessmentJson, created_at: Date.now() }).execute();
+  }
+
+  async result(taskId: number): Promise<string | undefined> {
+    return (await this.db.selectFrom('task_results').select('assessment').where('task_id', '=', taskId).executeTakeFirst())?.assessment;
+  }
+
+  async delete(ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('task_results').where('task_id', 'in', ids).execute();
+      await trx.deleteFrom('tasks').where('id', 'in', ids).execute();
+    });
+  }
+}
+
+export type { FailKind };
