@@ -13,12 +13,16 @@ import { registerErrorHandling } from './http/errors.ts';
 import { aaRoutes } from './http/routes/aa.ts';
 import { captchaRoutes } from './http/routes/captcha.ts';
 import { extRoutes } from './http/routes/ext.ts';
+import { fileRoutes } from './http/routes/file.ts';
+import { mbRoutes } from './http/routes/mb.ts';
+import { sampleRoutes } from './http/routes/sample.ts';
 import { testHookRoutes } from './http/routes/test-hooks.ts';
 import { uiRoutes } from './http/routes/ui.ts';
 import { umRoutes } from './http/routes/um.ts';
 import { userRoutes } from './http/routes/user.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { type Services, createServices } from './services.ts';
+import { cleanExpiredSamples, schedule } from './domain/samples/retention.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -58,10 +62,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await registerWebApp(app, config.webDir);
   registerAccessControl(app, services.auth, routes);
 
-  const api = [uiRoutes, captchaRoutes, aaRoutes, extRoutes, userRoutes, umRoutes];
+  const api = [uiRoutes, captchaRoutes, aaRoutes, extRoutes, userRoutes, umRoutes, fileRoutes, mbRoutes, sampleRoutes];
   for (const plugin of api) await app.register(plugin, services);
   if (config.testHooks) await app.register(testHookRoutes, services);
   await app.ready();
+  await services.uploads.recoverInterrupted();
+  const retention = schedule(
+    async () => {
+      await cleanExpiredSamples(services.samples.repo, services.storage, config.retentionDays);
+      await services.uploads.cleanAbandoned();
+    },
+    config.retentionIntervalMinutes * 60_000,
+    (err) => app.log.error({ err }, 'retention job failed'),
+  );
 
   return {
     app,
@@ -69,6 +82,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     routes,
     seedResult,
     async close() {
+      retention.stop();
       await app.close();
       if (!opts.database) await database.close();
     },

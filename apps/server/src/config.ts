@@ -30,6 +30,14 @@ export interface Config {
   logLevel: string;
   /** Trust X-Forwarded-For from a reverse proxy (for the audit trail's client address). */
   trustProxy: boolean;
+  /** Object storage: a local folder (dataDir/objects) or an S3-compatible bucket. */
+  storage: 'local' | 's3';
+  s3: { endpoint: string; bucket: string; region: string; accessKey: string; secretKey: string; forcePathStyle: boolean };
+  /** Size limit of target uploads in MB (kinds with their own limit, like images, keep theirs). */
+  uploadMaxMb: number;
+  /** Install, SDK and source files are deleted after this many days; the sample row stays (SPEC §9). */
+  retentionDays: number;
+  retentionIntervalMinutes: number;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -86,5 +94,28 @@ export function loadConfig(env: Source = process.env): Config {
     captchaTtlSeconds: int(src, 'CITADEL_CAPTCHA_TTL_SECONDS', 300, 10, 3600),
     logLevel: src.CITADEL_LOG_LEVEL || 'info',
     trustProxy: bool(src, 'CITADEL_TRUST_PROXY'),
+    ...storageConfig(src),
+    uploadMaxMb: int(src, 'CITADEL_UPLOAD_MAX_MB', 4096, 1, 1024 * 1024),
+    retentionDays: int(src, 'CITADEL_RETENTION_DAYS', 90, 1, 36500),
+    retentionIntervalMinutes: int(src, 'CITADEL_RETENTION_INTERVAL_MINUTES', 60, 1, 7 * 24 * 60),
   };
+}
+
+function storageConfig(src: Source): Pick<Config, 'storage' | 's3'> {
+  const storage = src.CITADEL_STORAGE || 'local';
+  if (storage !== 'local' && storage !== 's3') throw new Error(`CITADEL_STORAGE must be local or s3, got "${storage}"`);
+  const s3 = {
+    endpoint: src.CITADEL_S3_ENDPOINT ?? '',
+    bucket: src.CITADEL_S3_BUCKET ?? '',
+    region: src.CITADEL_S3_REGION || 'us-east-1',
+    accessKey: src.CITADEL_S3_ACCESS_KEY ?? '',
+    secretKey: src.CITADEL_S3_SECRET_KEY ?? '',
+    forcePathStyle: bool(src, 'CITADEL_S3_FORCE_PATH_STYLE'),
+  };
+  if (storage === 's3') {
+    if (!s3.bucket) throw new Error('CITADEL_S3_BUCKET is required when CITADEL_STORAGE=s3');
+    if (s3.endpoint && !/^https?:\/\//.test(s3.endpoint)) throw new Error('CITADEL_S3_ENDPOINT must be an http(s):// URL');
+    if (!s3.accessKey || !s3.secretKey) throw new Error('CITADEL_S3_ACCESS_KEY and CITADEL_S3_SECRET_KEY are required when CITADEL_STORAGE=s3');
+  }
+  return { storage, s3 };
 }

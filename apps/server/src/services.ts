@@ -10,6 +10,10 @@ import { AuthService } from './domain/auth/auth-service.ts';
 import { LoginKeys } from './domain/auth/login-keys.ts';
 import { Sessions } from './domain/auth/sessions.ts';
 import { CaptchaService } from './domain/captcha/captcha-service.ts';
+import { SampleService } from './domain/samples/sample-service.ts';
+import { SamplesRepository } from './domain/samples/samples-repository.ts';
+import { ChunkedUploads } from './domain/uploads/index.ts';
+import { type ObjectStorage, createStorage } from './storage/index.ts';
 
 export interface Services {
   config: Config;
@@ -23,6 +27,9 @@ export interface Services {
   captcha: CaptchaService;
   loginKeys: LoginKeys;
   auth: AuthService;
+  storage: ObjectStorage;
+  samples: SampleService;
+  uploads: ChunkedUploads;
 }
 
 export function createServices(config: Config, database: Database): Services {
@@ -35,5 +42,8 @@ export function createServices(config: Config, database: Database): Services {
   const captcha = new CaptchaService(db, config.captchaTtlSeconds, config.testHooks);
   const loginKeys = new LoginKeys(db);
   const auth = new AuthService(config, users, roles, customers, sessions, captcha, loginKeys, audit);
-  return { config, database, users, roles, customers, siteConfig: new SiteConfigRepository(db), audit, sessions, captcha, loginKeys, auth };
+  const storage = createStorage(config);
+  const samples = new SampleService(new SamplesRepository(db), storage);
+  const uploads = new ChunkedUploads(db, samples, config.dataDir, config.uploadMaxMb);
+  return { config, database, users, roles, customers, siteConfig: new SiteConfigRepository(db), audit, sessions, captcha, loginKeys, auth, storage, samples, uploads };
 }

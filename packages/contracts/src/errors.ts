@@ -117,6 +117,12 @@ export const ERROR_CATALOGUE = {
   download_failed: e('下载失败 code:002', 'Download failed code:002', 500),
   apk_parse_error: e('apk解析错误，请提交正确的apk', 'APK parse error, please submit a correct APK', 422),
   pick_at_least_one: e('请至少选择一个', 'Pick at least one'),
+  file_only_supports: e('File only supports {list}', 'File only supports {list}', 415),
+  file_too_large: e('文件大小不能超过{N}MB', 'The file size cannot exceed {N}MB', 413),
+  file_empty: e('文件为空', 'The file is empty'),
+  chunk_size_mismatch: e('分片大小与声明不符', 'The chunk size differs from the declared size'),
+  upload_not_found: e('上传任务不存在或已过期', 'Upload not found or expired', 404),
+  range_not_satisfiable: e('请求的范围无效', 'Requested range not satisfiable', 416),
 
   // Login and passwords
   missing_type_or_token: e('参数中缺少Type或Token', 'Missing Type or Token in parameters'),

@@ -6,13 +6,14 @@
 import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely';
 import type { Dialect } from './database.ts';
 import * as m001 from './migrations/001-foundation.ts';
+import * as m002 from './migrations/002-samples-uploads.ts';
 import * as m003 from './migrations/003-tasks.ts';
 
 type Migration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
-// 002 (samples and uploads) lands with the uploads work; names, not positions, record what ran.
 export const MIGRATIONS: [string, Migration][] = [
   ['001-foundation', m001],
+  ['002-samples-uploads', m002],
   ['003-tasks', m003],
 ];
 

@@ -102,6 +102,48 @@ export interface AuditLogTable {
   ip: string;
 }
 
+export interface SamplesTable {
+  id: Generated<number>;
+  name: string;
+  size: number;
+  md5: string;
+  sha256: string;
+  extension: string;
+  /** install | sdk | source | firmware | image (retention class) */
+  category: string;
+  storage_key: string;
+  uploader_id: number | null;
+  uploader_name: string;
+  customer_id: number;
+  created_at: number;
+  cleaned: Flag;
+  cleaned_at: number | null;
+  task_count: Generated<number>;
+}
+
+export interface UploadsTable {
+  uid: string;
+  user_id: number;
+  customer_id: number;
+  name: string;
+  kind: string;
+  size: number;
+  chunks: number;
+  chunk_size: number;
+  /** receiving | assembling | done | failed */
+  state: string;
+  sample_id: number | null;
+  error: string | null;
+  error_message: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface UploadChunksTable {
+  uid: string;
+  idx: number;
+}
+
 export interface DB {
   customers: CustomersTable;
   roles: RolesTable;
@@ -113,6 +155,9 @@ export interface DB {
   captchas: CaptchasTable;
   site_config: SiteConfigTable;
   audit_log: AuditLogTable;
+  samples: SamplesTable;
+  uploads: UploadsTable;
+  upload_chunks: UploadChunksTable;
   tasks: TasksTable;
   task_results: TaskResultsTable;
 }

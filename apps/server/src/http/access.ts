@@ -5,6 +5,8 @@
  * - 'session': any signed-in user (own permissions, own password, logout).
  * - { resource, operation }: a signed-in user whose role grants that operation
  *   on that resource (a menu key, SPEC §6); the admin user holds everything.
+ * - { anyOf: [...] }: any one of several such grants (uploads serve every
+ *   assessment's create page and the sample screens).
  * A route registered without a declaration stops the server from starting.
  */
 import { type Operation, TOKEN_HEADER, USER_HEADER, can, walkRoutes } from '@citadel/contracts';
@@ -12,7 +14,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthService, Identity } from '../domain/auth/auth-service.ts';
 import { fail } from './app-error.ts';
 
-export type Access = 'public' | 'session' | { resource: string; operation: Operation };
+export type Grant = { resource: string; operation: Operation };
+export type Access = 'public' | 'session' | Grant | { anyOf: Grant[] };
+
+const grantsOf = (access: Grant | { anyOf: Grant[] }): Grant[] => ('anyOf' in access ? access.anyOf : [access]);
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -46,7 +51,11 @@ export function registerAccessControl(app: FastifyInstance, auth: AuthService, r
     const access = (opts.config as { access?: Access } | undefined)?.access;
     const methods = Array.isArray(opts.method) ? opts.method : [opts.method];
     if (!access) throw new Error(`Route ${methods.join(',')} ${opts.url} declares no access (config.access)`);
-    if (typeof access === 'object' && !KNOWN_RESOURCES.has(access.resource)) throw new Error(`Route ${opts.url} names unknown resource ${access.resource}`);
+    if (typeof access === 'object') {
+      const grants = grantsOf(access);
+      if (grants.length === 0) throw new Error(`Route ${opts.url} declares an empty anyOf`);
+      for (const g of grants) if (!KNOWN_RESOURCES.has(g.resource)) throw new Error(`Route ${opts.url} names unknown resource ${g.resource}`);
+    }
     for (const method of methods) if (method !== 'HEAD') routes.push({ method, url: opts.url, access });
   });
 
@@ -60,6 +69,7 @@ export function registerAccessControl(app: FastifyInstance, auth: AuthService, r
     const identity = await auth.identify(token, decodeURIComponent(user));
     req.identity = identity;
     if (access === 'session') return;
-    if (!can({ isAdmin: identity.isAdmin, permissions: identity.permissions }, access.resource, access.operation)) fail('no_permission');
+    const subject = { isAdmin: identity.isAdmin, permissions: identity.permissions };
+    if (!grantsOf(access).some((g) => can(subject, g.resource, g.operation))) fail('no_permission');
   });
 }
