@@ -79,6 +79,31 @@ export const zh = {
   home: {
     welcome: '欢迎使用{{title}}',
   },
+  upload: {
+    drag: '将文件拖到此处，或点击上传',
+    acceptHint: '只能上传{{accept}}文件',
+    sizeHint: '大小不能超过{{n}}MB',
+    onlySupports: 'File only supports {{list}}',
+    tooLarge: '文件大小不能超过{{n}}MB',
+    failed: '上传错误',
+    cancel: '取消上传',
+    busy: '文件上传中，请等待上传完成',
+  },
+  samples: {
+    search: '搜索',
+    searchPlaceholder: '文件名或MD5',
+    name: '文件名',
+    size: '大小',
+    uploader: '上传人',
+    uploadedAt: '上传时间',
+    state: '文件状态',
+    kept: '保留中',
+    cleaned: '已清理',
+    actions: '操作',
+    download: '下载',
+    delete: '删除',
+    deleteConfirm: '此操作将永久删除该数据, 是否继续?',
+  },
 };
 
 export type Messages = typeof zh;

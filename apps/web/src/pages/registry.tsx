@@ -8,12 +8,15 @@ import type { ComponentType } from 'react';
 import type { RouteNode } from '@citadel/contracts';
 import { HomePage } from './home/HomePage.tsx';
 import { PlaceholderPage } from './placeholder/PlaceholderPage.tsx';
+import { SamplesPage } from './samples/SamplesPage.tsx';
 import { ResultShell, ViewPlaceholder } from './placeholder/ResultShell.tsx';
 
 export type PageComponent = ComponentType<{ node: RouteNode }>;
 
 const PAGES: Record<string, PageComponent> = {
   home: HomePage,
+  'tools-samples': SamplesPage,
+  'workbench-samples': SamplesPage,
   // Result pages render their child views through <Outlet/>; a real result page must do the same.
   'evaluation-result': ResultShell,
   'evaluation-view': ViewPlaceholder,
