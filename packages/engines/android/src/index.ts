@@ -1,6 +1,15 @@
 /**
  * @citadel/engine-android: the Android app (APK, APKS/XAPK, AAB) and Android
- * SDK (AAR, JAR) assessment engine. For now it exports the format readers
- * (./formats); the rules and the engine entry point build on them.
+ * SDK (AAR, JAR) assessment engine. `engine` is what the CLI and the workers
+ * load; the rule catalogue (./catalogue), the package model (./apk) and the
+ * format readers (./formats) are exported for reports, tests and tools.
  */
 export * from './formats/index.ts';
+export { AndroidEngine, ENGINE_VERSION, engine } from './engine.ts';
+export { ANDROID_CATALOGUE, SDK_ITEM_KEYS, ANDROID_ITEM_KEYS, ruleId } from './catalogue/index.ts';
+export { openPackage, DEFAULT_OPEN_LIMITS, type OpenLimits } from './apk/open-package.ts';
+export type { PackageModel, PackageKind, NativeLib, DexEntry } from './apk/model.ts';
+export { readManifestInfo, type ManifestInfo, type Component, type ComponentKind } from './apk/manifest-info.ts';
+export { parseClassFile, type ClassFileInfo, type MemberRef } from './apk/class-file.ts';
+export { PACKER_SIGNATURES, type PackerSignature } from './checks/packer-signatures.ts';
+export { API_RULES, FIELD_RULES, STRING_RULES, type ApiRule } from './checks/code/api-rules.ts';

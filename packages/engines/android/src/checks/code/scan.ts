@@ -1,0 +1,89 @@
+/**
+ * The one walk over the bytecode: every method of every DEX is decoded once
+ * and handed to every visitor (API rules, TLS classes, keys and credentials),
+ * and the first use of each distinct string is remembered for the secret
+ * scan. Malformed methods are listed as unreadable; the walk goes on.
+ */
+import type { Attribution, Evidence } from '@citadel/contracts';
+import { walkMethods } from '../../formats/index.ts';
+import { type CheckContext, javaName } from '../context.ts';
+import { KeyVisitor } from './key-visitor.ts';
+import { RuleVisitor } from './rule-visitor.ts';
+import { DexView, type MethodSite } from './site.ts';
+import { TlsVisitor } from './tls-visitor.ts';
+import { type CodeVisitor, Reporter } from './visitor.ts';
+
+/** A distinct string and where it was first seen, for the secret and endpoint scan. */
+export interface StringOccurrence {
+  value: string;
+  where: Evidence;
+  attribution: Attribution;
+}
+
+export interface CodeScanResult {
+  /** Methods walked. */
+  methods: number;
+  strings: StringOccurrence[];
+  /** Whether every DEX was walked to the end (protections absent can be concluded). */
+  complete: boolean;
+}
+
+const MAX_PROBLEMS = 200;
+const MAX_STRINGS = 1_000_000;
+const MAX_STRING_LENGTH = 8192;
+
+export function codeVisitors(ctx: CheckContext): { visitors: CodeVisitor[]; reporter: Reporter } {
+  const reporter = new Reporter(ctx);
+  const wants = (key: string): boolean => ctx.wants(key);
+  const visitors: CodeVisitor[] = [new RuleVisitor(reporter, wants), new TlsVisitor(reporter, wants), new KeyVisitor(reporter, wants)];
+  return { visitors: visitors.filter((v) => v.keys.length > 0), reporter };
+}
+
+export function scanCode(ctx: CheckContext, visitors: readonly CodeVisitor[], collectStrings: boolean): CodeScanResult {
+  const result: CodeScanResult = { methods: 0, strings: [], complete: true };
+  let problems = 0;
+  for (const { file, dex } of ctx.model.dex) {
+    const view = new DexView(file, dex);
+    const firstUse = collectStrings ? new Map<number, StringOccurrence | null>() : undefined;
+    try {
+      dex.classes(); // walkMethods reads them outside its per-method guard
+    } catch (e) {
+      ctx.model.unreadable.push({ file, reason: `class definitions: ${(e as Error).message}` });
+      result.complete = false;
+      continue;
+    }
+    const walk = walkMethods(dex, {
+      onProblem: (p) => {
+        result.complete = false;
+        if (problems++ < MAX_PROBLEMS) ctx.model.unreadable.push({ file, reason: `${javaName(p.className)}: ${p.message}` });
+      },
+    });
+    for (const mc of walk) {
+      if (++result.methods % 4096 === 0) ctx.builder.throwIfAborted();
+      let method;
+      try {
+        method = dex.method(mc.methodIndex);
+      } catch {
+        continue;
+      }
+      const className = javaName(mc.classDef.name);
+      const site: MethodSite = { view, classDef: mc.classDef, className, method, methodIndex: mc.methodIndex, facts: mc.facts, attribution: ctx.attributionOf(mc.classDef.name) };
+      for (const v of visitors) v.method(site);
+      if (firstUse && result.strings.length < MAX_STRINGS) {
+        for (const s of mc.facts.strings) {
+          if (firstUse.has(s.stringIndex)) continue;
+          const value = view.string(s.stringIndex);
+          if (value === undefined || value.length < 4 || value.length > MAX_STRING_LENGTH) {
+            firstUse.set(s.stringIndex, null);
+            continue;
+          }
+          const occ: StringOccurrence = { value, where: { file, className, method: method.name }, attribution: site.attribution };
+          firstUse.set(s.stringIndex, occ);
+          result.strings.push(occ);
+        }
+      }
+    }
+  }
+  for (const v of visitors) v.finish?.();
+  return result;
+}
