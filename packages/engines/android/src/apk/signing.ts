@@ -3,7 +3,7 @@
  * v2, v3, v3.1), whether each verifies, and the signer certificate read with
  * the shared X.509 reader (the newest scheme's signer wins, as on a device).
  */
-import { type CertificateInfo, FormatError, parseCertificate, parseSignedData, verifySigner } from '@citadel/engine-core';
+import { type CertificateInfo, FormatError, hashNameOf, parseCertificate, parseSignedData, verifySigner } from '@citadel/engine-core';
 import { type ApkLayout, analyzeV1Signature, isV1SignatureEntry, verifyApkSigningBlock } from '../formats/index.ts';
 
 export type SchemeId = 'v1' | 'v2' | 'v3' | 'v3.1';
@@ -16,7 +16,7 @@ export interface SigningInfo {
   certificates: CertificateInfo[];
   /** Which scheme the certificates come from. */
   certificateScheme?: SchemeId;
-  /** v1: the digest algorithm of each SignerInfo (sha1, sha256 …). */
+  /** v1: the digest and signature hash algorithms of each SignerInfo (sha1, sha256 …). */
   v1DigestAlgorithms: string[];
   /** v1 .SF header X-Android-APK-Signed: the schemes the signer also used (stripping protection). */
   v1ApkSigned: number[];
@@ -61,7 +61,8 @@ export async function readSigning(entries: EntrySource, layout: ApkLayout | unde
         if (v1Certs.length === 0) v1Certs = sd.certificates;
         const sf = v1Files.find((f) => f.name === s.signatureFile)?.bytes;
         for (const signer of sd.signers) {
-          info.v1DigestAlgorithms.push(signer.signatureHash ?? 'unknown');
+          info.v1DigestAlgorithms.push(hashNameOf(signer.digestAlgorithm.oid) ?? 'unknown');
+          if (signer.signatureHash) info.v1DigestAlgorithms.push(signer.signatureHash);
           const v = verifySigner(sd, signer, sf);
           if (v.valid === false) ok = false;
         }

@@ -64,7 +64,7 @@ interface Signer {
 
 function newSigner(debug: boolean, notAfter?: Date): Signer {
   const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
-  const subject: [string, string][] = debug ? ANDROID_DEBUG_SUBJECT : [['C', 'CN'], ['O', 'Example Ltd'], ['CN', 'Example Release']];
+  const subject: [string, string][] = debug ? ANDROID_DEBUG_SUBJECT : [['2.5.4.6', 'CN'], ['2.5.4.10', 'Example Ltd'], ['2.5.4.3', 'Example Release']];
   return { key: privateKey, cert: buildTestCertificate({ subject, publicKey, signingKey: privateKey, algorithm: 'ecdsaSha256', ...(notAfter ? { notAfter } : {}) }) };
 }
 

@@ -52,13 +52,21 @@ export function scanCode(ctx: CheckContext, visitors: readonly CodeVisitor[], co
       result.complete = false;
       continue;
     }
-    const walk = walkMethods(dex, {
-      onProblem: (p) => {
-        result.complete = false;
-        if (problems++ < MAX_PROBLEMS) ctx.model.unreadable.push({ file, reason: `${javaName(p.className)}: ${p.message}` });
-      },
-    });
-    for (const mc of walk) {
+    // App classes first, SDK classes second: evidence lists are capped, and the app's own places matter most.
+    // Each method is still decoded once: the two passes select disjoint classes.
+    const isMain = (name: string): boolean => ctx.attributionOf(name).kind === 'main';
+    const passes = [true, false].map((main) =>
+      walkMethods(dex, {
+        classFilter: (def) => isMain(def.name) === main,
+        onProblem: (p) => {
+          result.complete = false;
+          if (problems++ < MAX_PROBLEMS) ctx.model.unreadable.push({ file, reason: `${javaName(p.className)}: ${p.message}` });
+        },
+      }),
+    );
+    for (const mc of (function* () {
+      for (const w of passes) yield* w;
+    })()) {
       if (++result.methods % 4096 === 0) ctx.builder.throwIfAborted();
       let method;
       try {
