@@ -9,7 +9,7 @@ import type { RouteNode } from '@citadel/contracts';
 import { HomePage } from './home/HomePage.tsx';
 import { PlaceholderPage } from './placeholder/PlaceholderPage.tsx';
 import { SamplesPage } from './samples/SamplesPage.tsx';
-import { ResultShell, ViewPlaceholder } from './placeholder/ResultShell.tsx';
+import { EvaluationCreatePage, EvaluationListPage, EvaluationResultPage, EvaluationViewPage, TaskLedgerPage } from './evaluation/index.ts';
 
 export type PageComponent = ComponentType<{ node: RouteNode }>;
 
@@ -17,9 +17,13 @@ const PAGES: Record<string, PageComponent> = {
   home: HomePage,
   'tools-samples': SamplesPage,
   'workbench-samples': SamplesPage,
-  // Result pages render their child views through <Outlet/>; a real result page must do the same.
-  'evaluation-result': ResultShell,
-  'evaluation-view': ViewPlaceholder,
+  'evaluation-list': EvaluationListPage,
+  'evaluation-create': EvaluationCreatePage,
+  // Result pages render their child views through <Outlet/>.
+  'evaluation-result': EvaluationResultPage,
+  'evaluation-view': EvaluationViewPage,
+  'tools-tasks': TaskLedgerPage,
+  'workbench-tasks': TaskLedgerPage,
 };
 
 export function resolvePage(page: string | undefined): PageComponent {

@@ -1,0 +1,137 @@
+/**
+ * The hidden create page of a platform ("新建测评" / New evaluation): the target
+ * (upload or, for web, a URL), the template, and the SPEC §5 required fields of
+ * that platform (create-forms.ts). Submitting waits for the uploads to finish.
+ */
+import { useState } from 'react';
+import type { CreateTaskRequest, RouteNode } from '@citadel/contracts';
+import { Alert, Button, Form, Input, Select, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PageCard } from '../../components/index.ts';
+import { evaluationTitle, listPath, pagePlatform } from '../../components/task-table/index.ts';
+import { createTask } from '../../api/tasks.ts';
+import { feedback } from '../../app/feedback.ts';
+import { useTitle } from '../../locales/i18n.ts';
+import { CATEGORY_OPTIONS, CREATE_FORMS, isScanUrl, type CreateField } from './create-forms.ts';
+import { TargetUpload, type UploadedFile } from './TargetUpload.tsx';
+
+/** Templates arrive with a later issue: only the default (every item), which sends no template_id. */
+const DEFAULT_TEMPLATE = 'default';
+
+type FormValues = Partial<Record<CreateField, string>> & { url?: string; template?: string; appid?: string };
+
+export function EvaluationCreatePage({ node }: { node: RouteNode }) {
+  const { t } = useTranslation();
+  const title = useTitle();
+  const navigate = useNavigate();
+  const platform = pagePlatform(node.page);
+  const spec = platform ? CREATE_FORMS[platform] : undefined;
+  const [form] = Form.useForm<FormValues>();
+  const [files, setFiles] = useState<UploadedFile[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  if (!platform || !spec) return null;
+  const platformTitle = evaluationTitle(platform);
+  const needsUpload = !spec.url;
+  const uploadsReady = !needsUpload || (files.length > 0 && !uploading);
+
+  const submit = async (values: FormValues) => {
+    if (!uploadsReady) return;
+    const fields: Record<string, string> = {};
+    for (const f of spec.fields) if (values[f]?.trim()) fields[f] = values[f].trim();
+    const req: CreateTaskRequest = { platform };
+    if (Object.keys(fields).length > 0) req.fields = fields;
+    if (needsUpload) {
+      const [main, ...more] = files;
+      if (!main) return;
+      req.sample_id = main.sample_id;
+      // Sub-packages of a mini-program: the contract has one sample_id per task (see the report to the lead).
+      if (more.length > 0) req.params = { sub_sample_ids: more.map((f) => f.sample_id).join(',') };
+    } else {
+      req.url = values.url?.trim();
+    }
+    if (spec.params?.includes('appid') && values.appid?.trim()) req.params = { ...req.params, appid: values.appid.trim() };
+    setSubmitting(true);
+    try {
+      await createTask(req);
+      feedback.success(t('common.operationSuccess'));
+      navigate(listPath(platform) ?? '/');
+    } catch {
+      // The request layer has shown the message.
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const required = (label: string) => [{ required: true, whitespace: true, message: t('evaluation.required', { field: label }) }];
+
+  return (
+    <PageCard title={title(node.title)} testId={`page-${node.key}`} extra={platformTitle ? <Typography.Text type="secondary">{title(platformTitle)}</Typography.Text> : null}>
+      <Form<FormValues>
+        form={form}
+        layout="horizontal"
+        labelCol={{ flex: '140px' }}
+        wrapperCol={{ flex: 1 }}
+        style={{ maxWidth: 760 }}
+        initialValues={{ template: DEFAULT_TEMPLATE }}
+        onFinish={(v) => void submit(v)}
+        data-testid="create-form"
+      >
+        {needsUpload ? (
+          <Form.Item label={t('evaluation.target')} required>
+            <TargetUpload kind={spec.kind} accept={spec.accept} maxCount={spec.maxCount} onChange={setFiles} onBusyChange={setUploading} />
+            {spec.maxCount && spec.maxCount > 1 ? <Typography.Text type="secondary">{t('evaluation.subPackagesHint')}</Typography.Text> : null}
+          </Form.Item>
+        ) : (
+          <Form.Item
+            name="url"
+            label={t('evaluation.field.url')}
+            rules={[
+              ...required(t('evaluation.field.url')),
+              { validator: (_, v: string | undefined) => (!v || isScanUrl(v) ? Promise.resolve() : Promise.reject(new Error(t('evaluation.badUrl')))) },
+            ]}
+          >
+            <Input placeholder="https://www.example.com" data-testid="create-url" />
+          </Form.Item>
+        )}
+        {spec.fields.map((f) => (
+          <Form.Item key={f} name={f} label={t(`evaluation.field.${f}`)} rules={required(t(`evaluation.field.${f}`))}>
+            {f === 'category' ? (
+              <Select
+                placeholder={t('evaluation.choose')}
+                data-testid={`create-${f}`}
+                options={CATEGORY_OPTIONS.map((c) => ({ value: c, label: t(`evaluation.category.${c}`) }))}
+              />
+            ) : (
+              <Input maxLength={100} data-testid={`create-${f}`} onBlur={(e) => form.setFieldValue(f, e.target.value.trim())} />
+            )}
+          </Form.Item>
+        ))}
+        {spec.params?.includes('appid') ? (
+          <Form.Item name="appid" label={t('evaluation.field.appid')} extra={t('evaluation.appidHint')}>
+            <Input maxLength={64} data-testid="create-appid" placeholder="wx…" />
+          </Form.Item>
+        ) : null}
+        <Form.Item name="template" label={t('evaluation.template')}>
+          <Select data-testid="create-template" options={[{ value: DEFAULT_TEMPLATE, label: t('evaluation.defaultTemplate') }]} />
+        </Form.Item>
+        <Form.Item label=" " colon={false}>
+          {needsUpload && uploading ? <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('evaluation.uploadsFirst')} data-testid="create-uploading" /> : null}
+          {needsUpload && !uploading && files.length === 0 ? (
+            <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
+              {t('evaluation.uploadNeeded')}
+            </Typography.Paragraph>
+          ) : null}
+          <Space>
+            <Button type="primary" htmlType="submit" loading={submitting} disabled={!uploadsReady} data-testid="create-submit">
+              {t('evaluation.submit')}
+            </Button>
+            <Button onClick={() => navigate(listPath(platform) ?? '/')}>{t('common.cancel')}</Button>
+          </Space>
+        </Form.Item>
+      </Form>
+    </PageCard>
+  );
+}
