@@ -21,10 +21,10 @@ import { UPLOAD_CHUNK_SIZE, UPLOAD_MAX_CHUNKS, type UploadKind } from '@citadel/
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, UploadsTable } from '../../db/schema.ts';
 import { AppError, fail } from '../../http/app-error.ts';
-import { hashFile } from '../../storage/index.ts';
 import type { SampleRow } from '../samples/samples-repository.ts';
 import type { SampleService, Uploader } from '../samples/sample-service.ts';
 import { contentMatchesExtension } from './content-check.ts';
+import { ProgressiveHasher } from './progressive-hash.ts';
 import { checkUploadTarget, safeFileName } from './upload-rules.ts';
 
 type UploadRow = Selectable<UploadsTable>;
@@ -93,6 +93,7 @@ class ByteLimit extends Transform {
 
 export class ChunkedUploads {
   readonly dir: string;
+  private readonly hasher = new ProgressiveHasher();
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -129,6 +130,7 @@ export class ChunkedUploads {
       .insertInto('uploads')
       .values({ uid, user_id: who.userId, customer_id: who.customerId, name, kind: input.kind, size: input.size, chunks: input.chunks, chunk_size: chunkSize, state: 'receiving', sample_id: null, error: null, error_message: null, created_at: now, updated_at: now })
       .execute();
+    this.hasher.begin(uid);
     return uid;
   }
 
@@ -201,6 +203,7 @@ export class ChunkedUploads {
 
     await this.db.insertInto('upload_chunks').values({ uid: row.uid, idx: input.chunk }).onConflict((oc) => oc.columns(['uid', 'idx']).doNothing()).execute();
     await this.db.updateTable('uploads').set({ updated_at: Date.now() }).where('uid', '=', row.uid).execute();
+    this.hasher.chunkWritten(row.uid, this.partPath(row.uid), input.chunk, row.chunk_size, row.size);
     const received = await this.receivedChunks(row.uid);
     if (received.length === row.chunks) {
       await this.complete(who, row);
@@ -218,7 +221,7 @@ export class ChunkedUploads {
     if (Number(claim.numUpdatedRows) !== 1) return;
     const file = this.partPath(row.uid);
     try {
-      const hashes = await hashFile(file);
+      const hashes = await this.hasher.digest(row.uid, file, row.size);
       if (hashes.size !== row.size) fail('file_upload_failed');
       const extension = checkUploadTarget(row.kind as UploadKind, row.name, row.size, this.maxMb);
       if (!(await contentMatchesExtension(file, extension, row.size))) fail('wrong_file_format');
@@ -246,6 +249,7 @@ export class ChunkedUploads {
   async cleanAbandoned(now = Date.now()): Promise<number> {
     const stale = await this.db.selectFrom('uploads').select(['uid', 'state']).where('updated_at', '<', now - ABANDONED_AFTER_MS).limit(1000).execute();
     for (const { uid } of stale) {
+      this.hasher.forget(uid);
       await rm(this.partPath(uid), { force: true });
       await this.db.deleteFrom('upload_chunks').where('uid', '=', uid).execute();
       await this.db.deleteFrom('uploads').where('uid', '=', uid).execute();
