@@ -79,3 +79,45 @@ export function acceptList(kind: UploadKind): string {
 export function uploadLimitBytes(kind: UploadKind, defaultMb: number): number {
   return Math.floor((UPLOAD_KINDS[kind].maxMb ?? defaultMb) * 1_048_576);
 }
+
+/** SPEC §3 uploaded file as the upload endpoints answer it: name, path (storage key), size, md5, plus the sample it became. */
+export interface UploadedFile {
+  name: string;
+  path: string;
+  size: number;
+  md5: string;
+  sample_id: number;
+  /** The customer already had this content; the existing sample was reused. */
+  exists: boolean;
+}
+
+/** /file/upload/part and /file/upload/status: where a chunked upload stands. */
+export interface UploadStatus {
+  uid: string;
+  state: 'receiving' | 'assembling' | 'done' | 'failed';
+  chunks: number;
+  /** Indexes of the chunks the server holds (the rest must be sent). */
+  received: number[];
+  file?: UploadedFile;
+  error?: string;
+  message?: string;
+}
+
+/** A row of /sample/list. */
+export interface SampleItem {
+  id: number;
+  name: string;
+  size: number;
+  md5: string;
+  sha256: string;
+  extension: string;
+  category: SampleCategory;
+  path: string;
+  uploader_id: number | null;
+  uploader_name: string;
+  customer_id: number;
+  created_at: number;
+  /** Retention removed the stored file; the row stays. */
+  cleaned: boolean;
+  task_count: number;
+}

@@ -1,7 +1,10 @@
 /** MD5 and SHA-256 of a stream in one pass, counting bytes, without holding the content. */
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 export interface ContentHashes {
   md5: string;
@@ -51,4 +54,21 @@ export async function hashStream(body: Readable): Promise<ContentHashes> {
 /** Hashes a file with large reads (1 MiB) so the pass runs at disk speed. */
 export function hashFile(filePath: string): Promise<ContentHashes> {
   return hashStream(createReadStream(filePath, { highWaterMark: 1 << 20 }));
+}
+
+/**
+ * Writes a stream to a new temp file in `dir` while hashing it (the content
+ * address is known only at the end). On failure the temp file is removed.
+ */
+export async function spoolHashed(body: Readable, dir: string): Promise<{ file: string; hashes: ContentHashes }> {
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, `spool-${randomBytes(12).toString('hex')}`);
+  const hasher = new HashingPassThrough();
+  try {
+    await pipeline(body, hasher, createWriteStream(file, { flags: 'wx', highWaterMark: 1 << 20 }));
+  } catch (err) {
+    await rm(file, { force: true });
+    throw err;
+  }
+  return { file, hashes: hasher.result() };
 }

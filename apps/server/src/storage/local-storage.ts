@@ -5,13 +5,12 @@
  * temp files behind.
  */
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { fail } from '../http/app-error.ts';
-import { HashingPassThrough } from './hashing.ts';
+import { spoolHashed } from './hashing.ts';
 import type { ByteRange, ObjectStorage, StoredObject } from './index.ts';
 import { assertObjectKey, shardedPath } from './keys.ts';
 
@@ -29,16 +28,8 @@ export class LocalStorage implements ObjectStorage {
   }
 
   async put(body: Readable): Promise<StoredObject> {
-    await mkdir(this.tmpDir, { recursive: true });
-    const temp = path.join(this.tmpDir, randomBytes(12).toString('hex'));
-    const hasher = new HashingPassThrough();
-    try {
-      await pipeline(body, hasher, createWriteStream(temp, { flags: 'wx' }));
-    } catch (err) {
-      await rm(temp, { force: true });
-      throw err;
-    }
-    return this.putFile(temp, hasher.result());
+    const { file, hashes } = await spoolHashed(body, this.tmpDir);
+    return this.putFile(file, hashes);
   }
 
   async putFile(filePath: string, hashes: { sha256: string; md5: string; size: number }): Promise<StoredObject> {

@@ -4,16 +4,13 @@
  * A stream of unknown length is spooled to a local temp file while it is hashed
  * (the key is the hash, known only at the end), then uploaded in parts.
  */
-import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { fail } from '../http/app-error.ts';
-import { HashingPassThrough } from './hashing.ts';
+import { spoolHashed } from './hashing.ts';
 import type { ByteRange, ObjectStorage, StoredObject } from './index.ts';
 import { assertObjectKey } from './keys.ts';
 
@@ -62,16 +59,8 @@ export class S3Storage implements ObjectStorage {
   }
 
   async put(body: Readable): Promise<StoredObject> {
-    await mkdir(this.spoolDir, { recursive: true });
-    const temp = path.join(this.spoolDir, `s3-${randomBytes(12).toString('hex')}`);
-    const hasher = new HashingPassThrough();
-    try {
-      await pipeline(body, hasher, createWriteStream(temp, { flags: 'wx' }));
-    } catch (err) {
-      await rm(temp, { force: true });
-      throw err;
-    }
-    return this.putFile(temp, hasher.result());
+    const { file, hashes } = await spoolHashed(body, this.spoolDir);
+    return this.putFile(file, hashes);
   }
 
   async putFile(filePath: string, hashes: { sha256: string; md5: string; size: number }): Promise<StoredObject> {

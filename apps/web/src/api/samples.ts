@@ -1,22 +1,10 @@
 /** Sample management calls: list (search, pagination), delete, and authenticated downloads. */
+import type { SampleItem } from '@citadel/contracts';
 import i18n from '../locales/i18n.ts';
 import { ApiRequestError, post, translateError } from './request.ts';
 import { sessionHeaders } from './session-headers.ts';
 
-export interface SampleRow {
-  id: number;
-  name: string;
-  size: number;
-  md5: string;
-  sha256: string;
-  extension: string;
-  category: string;
-  path: string;
-  uploader_name: string;
-  created_at: number;
-  cleaned: boolean;
-  task_count: number;
-}
+export type SampleRow = SampleItem;
 
 export function listSamples(query: { page: number; page_size: number; search?: string }): Promise<{ total: number; list: SampleRow[] }> {
   return post('/sample/list', query);

@@ -5,30 +5,12 @@
  * after a reload (the upload id is remembered per file; the server says which
  * chunks it already holds).
  */
-import { UPLOAD_CHUNK_SIZE, type UploadKind } from '@citadel/contracts';
+import { UPLOAD_CHUNK_SIZE, type UploadKind, type UploadStatus, type UploadedFile } from '@citadel/contracts';
+
+export type { UploadedFile };
 import i18n from '../locales/i18n.ts';
 import { ApiRequestError, post, translateError } from './request.ts';
 import { sessionHeaders } from './session-headers.ts';
-
-/** SPEC §3 uploaded file, as the server answers it. */
-export interface UploadedFile {
-  name: string;
-  path: string;
-  size: number;
-  md5: string;
-  sample_id: number;
-  exists: boolean;
-}
-
-interface UploadStatus {
-  uid: string;
-  state: 'receiving' | 'assembling' | 'done' | 'failed';
-  chunks: number;
-  received: number[];
-  file?: UploadedFile;
-  error?: string;
-  message?: string;
-}
 
 export interface UploadOptions {
   kind: UploadKind;

@@ -17,7 +17,7 @@ import { mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { UPLOAD_CHUNK_SIZE, UPLOAD_MAX_CHUNKS, type UploadKind } from '@citadel/contracts';
+import { UPLOAD_CHUNK_SIZE, UPLOAD_MAX_CHUNKS, type UploadKind, type UploadStatus, type UploadedFile } from '@citadel/contracts';
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, UploadsTable } from '../../db/schema.ts';
 import { AppError, fail } from '../../http/app-error.ts';
@@ -28,28 +28,6 @@ import { ProgressiveHasher } from './progressive-hash.ts';
 import { checkUploadTarget, safeFileName } from './upload-rules.ts';
 
 type UploadRow = Selectable<UploadsTable>;
-
-/** The SPEC §7 answer item: name, path, size, md5 (plus the sample it became). */
-export interface UploadedFile {
-  name: string;
-  path: string;
-  size: number;
-  md5: string;
-  sample_id: number;
-  /** The customer already had this content; the existing sample was reused. */
-  exists: boolean;
-}
-
-export interface UploadStatus {
-  uid: string;
-  state: 'receiving' | 'assembling' | 'done' | 'failed';
-  chunks: number;
-  /** Indexes of the chunks the server holds (the rest must be sent). */
-  received: number[];
-  file?: UploadedFile;
-  error?: string;
-  message?: string;
-}
 
 export interface BeginInput {
   name: string;

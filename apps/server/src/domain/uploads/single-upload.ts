@@ -10,11 +10,11 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { type UploadKind, uploadLimitBytes } from '@citadel/contracts';
+import { type UploadKind, type UploadedFile, uploadLimitBytes } from '@citadel/contracts';
 import { AppError, fail } from '../../http/app-error.ts';
 import { HashingPassThrough } from '../../storage/hashing.ts';
 import type { SampleService, Uploader } from '../samples/sample-service.ts';
-import { toUploadedFile, type UploadedFile } from './chunked-uploads.ts';
+import { toUploadedFile } from './chunked-uploads.ts';
 import { contentMatchesExtension } from './content-check.ts';
 import { checkUploadTarget, safeFileName } from './upload-rules.ts';
 

@@ -3,9 +3,9 @@
  * plus /file/upload/status for resuming), the single-request multipart uploads
  * /file/upload and /file3/upload (field __files__) — and /file/download of samples.
  */
-import { UPLOAD_KIND_NAMES, type UploadKind, uploadLimitBytes } from '@citadel/contracts';
+import { UPLOAD_KIND_NAMES, type UploadKind, type UploadedFile, uploadLimitBytes } from '@citadel/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MAX_CHUNK_SIZE, MIN_CHUNK_SIZE, type UploadedFile, isUploadKind, receiveSingleFile } from '../../domain/uploads/index.ts';
+import { MAX_CHUNK_SIZE, MIN_CHUNK_SIZE, isUploadKind, receiveSingleFile } from '../../domain/uploads/index.ts';
 import type { Services } from '../../services.ts';
 import { isObjectKey } from '../../storage/index.ts';
 import { fail } from '../app-error.ts';

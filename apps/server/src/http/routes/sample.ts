@@ -1,4 +1,5 @@
 /** /sample: the sample list (search, pagination, customer scope) and delete (SPEC §5 rules). */
+import type { SampleCategory, SampleItem } from '@citadel/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services.ts';
 import { scopeOf } from '../../domain/samples/sample-service.ts';
@@ -44,7 +45,8 @@ export async function sampleRoutes(app: FastifyInstance, { samples, audit }: Ser
     async (req) => {
       const { page = 1, page_size = 10, search } = req.body;
       const { total, list } = await samples.repo.list(scopeOf(uploaderOf(req)), { page, pageSize: page_size, search });
-      return { data: { total, list: list.map((s) => ({ ...s, path: s.storage_key, cleaned: s.cleaned === 1 })) } };
+      const items = list.map((s): SampleItem => ({ ...s, category: s.category as SampleCategory, path: s.storage_key, cleaned: s.cleaned === 1 }));
+      return { data: { total, list: items } };
     },
   );
 
