@@ -16,6 +16,7 @@ import { extRoutes } from './http/routes/ext.ts';
 import { fileRoutes } from './http/routes/file.ts';
 import { mbRoutes } from './http/routes/mb.ts';
 import { sampleRoutes } from './http/routes/sample.ts';
+import { taskRoutes } from './http/routes/task.ts';
 import { testHookRoutes } from './http/routes/test-hooks.ts';
 import { uiRoutes } from './http/routes/ui.ts';
 import { umRoutes } from './http/routes/um.ts';
@@ -62,7 +63,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await registerWebApp(app, config.webDir);
   registerAccessControl(app, services.auth, routes);
 
-  const api = [uiRoutes, captchaRoutes, aaRoutes, extRoutes, userRoutes, umRoutes, fileRoutes, mbRoutes, sampleRoutes];
+  const api = [uiRoutes, captchaRoutes, aaRoutes, extRoutes, userRoutes, umRoutes, fileRoutes, mbRoutes, sampleRoutes, taskRoutes];
   for (const plugin of api) await app.register(plugin, services);
   if (config.testHooks) await app.register(testHookRoutes, services);
   await app.ready();
@@ -75,6 +76,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     config.retentionIntervalMinutes * 60_000,
     (err) => app.log.error({ err }, 'retention job failed'),
   );
+  if (config.embeddedWorker) services.worker.start();
 
   return {
     app,
@@ -83,6 +85,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     seedResult,
     async close() {
       retention.stop();
+      await services.worker.stop();
       await app.close();
       if (!opts.database) await database.close();
     },

@@ -5,6 +5,7 @@
  * a clear message instead of running with a surprise.
  */
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -38,6 +39,11 @@ export interface Config {
   /** Install, SDK and source files are deleted after this many days; the sample row stays (SPEC §9). */
   retentionDays: number;
   retentionIntervalMinutes: number;
+  /** Run queued tasks in this process (embedded mode); 0 when separate workers do it. */
+  embeddedWorker: boolean;
+  workerConcurrency: number;
+  taskTimeoutSeconds: number;
+  taskMemoryMb: number;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -98,6 +104,10 @@ export function loadConfig(env: Source = process.env): Config {
     uploadMaxMb: int(src, 'CITADEL_UPLOAD_MAX_MB', 4096, 1, 1024 * 1024),
     retentionDays: int(src, 'CITADEL_RETENTION_DAYS', 90, 1, 36500),
     retentionIntervalMinutes: int(src, 'CITADEL_RETENTION_INTERVAL_MINUTES', 60, 1, 7 * 24 * 60),
+    embeddedWorker: src.CITADEL_EMBEDDED_WORKER === undefined || src.CITADEL_EMBEDDED_WORKER === '' ? true : bool(src, 'CITADEL_EMBEDDED_WORKER'),
+    workerConcurrency: int(src, 'CITADEL_WORKER_CONCURRENCY', os.availableParallelism(), 1, 256),
+    taskTimeoutSeconds: int(src, 'CITADEL_TASK_TIMEOUT_SECONDS', 1800, 1, 7 * 24 * 3600),
+    taskMemoryMb: int(src, 'CITADEL_TASK_MEMORY_MB', 2048, 64, 256 * 1024),
   };
 }
 

@@ -59,9 +59,16 @@ export class TaskRepository {
     private readonly dialect: Dialect,
   ) {}
 
-  /** Queue order: time-based with a random tail so two servers never collide on a value. */
+  private lastSeq = 0;
+
+  /**
+   * Queue order: microsecond-scaled time, strictly increasing within a process
+   * (two tasks queued in the same millisecond keep their order); across servers
+   * it is FIFO to the clock's precision.
+   */
   private nextSeq(): number {
-    return Date.now() * 1000 + Math.floor(Math.random() * 1000);
+    this.lastSeq = Math.max(this.lastSeq + 1, Date.now() * 1000);
+    return this.lastSeq;
   }
 
   async create(t: NewTask): Promise<TaskRecord> {
@@ -216,6 +223,18 @@ export class TaskRepository {
       .offset((f.page - 1) * f.pageSize)
       .execute();
     return { total: Number(total), rows };
+  }
+
+  /** One task with its creator's name and customer key, as task tables show it. */
+  detail(id: number): Promise<(TaskRecord & { created_by_name: string; client_key: string }) | undefined> {
+    return this.db
+      .selectFrom('tasks')
+      .innerJoin('users', 'users.id', 'tasks.created_by')
+      .innerJoin('customers', 'customers.id', 'tasks.customer_id')
+      .selectAll('tasks')
+      .select(['users.real_name as created_by_name', 'customers.client_key as client_key'])
+      .where('tasks.id', '=', id)
+      .executeTakeFirst();
   }
 
   async storeResult(taskId: number, assessmentJson: string): Promise<void> {

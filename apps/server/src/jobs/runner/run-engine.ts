@@ -65,7 +65,8 @@ export function runEngine(req: Omit<RunRequest, 'type'>, limits: RunLimits, opts
       else if (m.type === 'input_error') finish({ kind: 'failed', failKind: 'failed', message: m.message });
       else if (m.type === 'error') finish({ kind: 'failed', failKind: 'failed', message: `engine error: ${m.message}` });
     });
-    child.on('exit', (code, signal) => {
+    // 'close', not 'exit': stderr is drained by then, so an out-of-memory message is not lost.
+    child.on('close', (code, signal) => {
       if (settled) return;
       const oom = /heap out of memory|Reached heap limit|Allocation failed/i.test(stderrTail);
       finish({

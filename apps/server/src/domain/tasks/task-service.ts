@@ -1,0 +1,228 @@
+/**
+ * What users do with tasks: create, list, preview, cancel, retry, delete —
+ * each scoped to what the caller may see (admin: everything; others: their
+ * customer's tasks on the platforms their role grants) and checked against the
+ * state diagram. The HTTP layer declares the coarse permission; this service
+ * applies the per-platform one.
+ */
+import {
+  type Assessment,
+  CANCELLABLE_STATUSES,
+  type CreateTaskRequest,
+  EVALUATIONS,
+  type Locale,
+  type Operation,
+  type Platform,
+  RETRYABLE_STATUSES,
+  type RiskLevel,
+  type RuleTexts,
+  type TaskListAnswer,
+  type TaskListRequest,
+  type TaskPreviewAnswer,
+  type TaskRow,
+  type TaskStatus,
+  can,
+  displayStatus,
+  evaluationResource,
+} from '@citadel/contracts';
+import { fail } from '../../http/app-error.ts';
+import type { Identity } from '../auth/auth-service.ts';
+import type { TaskEvents } from '../../jobs/task-events.ts';
+import { ruleCatalogue, ruleTexts } from './rule-texts.ts';
+import type { TaskRecord, TaskRepository } from './task-repository.ts';
+
+/** A sample as tasks need it (supplied by the samples module). */
+export interface SampleInfo {
+  id: number;
+  customer_id: number;
+  name: string;
+  size: number;
+  md5: string;
+  cleaned: boolean;
+}
+export type SampleLookup = (id: number) => Promise<SampleInfo | undefined>;
+
+const EVALUATION_PLATFORMS = EVALUATIONS.map((e) => e.platform as Platform);
+/** Platforms whose target is a URL rather than an uploaded file. */
+const URL_PLATFORMS: readonly string[] = ['web'];
+
+export class TaskService {
+  constructor(
+    private readonly repo: TaskRepository,
+    private readonly events: TaskEvents,
+    private readonly samples: SampleLookup,
+    private readonly onQueued: () => void,
+    private readonly extraEngineFiles: string[] = [],
+  ) {}
+
+  private subject(who: Identity) {
+    return { isAdmin: who.isAdmin, permissions: who.permissions };
+  }
+
+  /**
+   * Platforms the caller may act on with `op`. Viewing is also granted across
+   * platforms by the task ledger (Tools) and, for one's own tasks, by
+   * Workbench → my tasks. Test-only platforms are open to admin only.
+   */
+  private platformsFor(who: Identity, op: Operation, mine = false): string[] {
+    const s = this.subject(who);
+    const everywhere = op === 'view' && (can(s, 'Tools_TaskLedger', 'view') || (mine && can(s, 'Workbench_MyTasks', 'view')));
+    const allowed = EVALUATION_PLATFORMS.filter((p) => everywhere || can(s, evaluationResource(p)!, op));
+    return who.isAdmin ? [...allowed, 'firmware'] : allowed;
+  }
+
+  private assertPlatform(who: Identity, platform: string, op: Operation): void {
+    if (!this.platformsFor(who, op).includes(platform)) fail('no_permission');
+  }
+
+  /** The task, if the caller may see it; "not found" otherwise, so other customers' task ids reveal nothing. */
+  private async visible(who: Identity, uid: string, op: Operation = 'view'): Promise<TaskRecord> {
+    const task = await this.repo.byUid(uid);
+    if (!task || (!who.isAdmin && task.customer_id !== who.user.customer_id)) return fail('task_not_found');
+    this.assertPlatform(who, task.platform, op);
+    return task;
+  }
+
+  async create(who: Identity, req: CreateTaskRequest): Promise<TaskRecord> {
+    this.assertPlatform(who, req.platform, 'add');
+    let sample: SampleInfo | undefined;
+    let url = '';
+    if (URL_PLATFORMS.includes(req.platform) || (req.platform === 'firmware' && req.url)) {
+      url = validUrl(req.url);
+    } else {
+      if (req.sample_id === undefined) return fail('illegal_parameter', 'sample_id');
+      sample = await this.samples(req.sample_id);
+      if (!sample || (!who.isAdmin && sample.customer_id !== who.user.customer_id)) return fail('file_not_found');
+      if (sample.cleaned) return fail('file_not_found');
+    }
+    const task = await this.repo.create({
+      platform: req.platform,
+      sample_id: sample?.id ?? null,
+      url,
+      file_name: sample?.name ?? '',
+      size: sample?.size ?? 0,
+      md5: sample?.md5 ?? '',
+      template_id: null,
+      template_name: '',
+      fields: req.fields ?? {},
+      params: req.params ?? {},
+      selected: null,
+      created_by: who.user.id,
+      customer_id: who.user.customer_id,
+    });
+    this.events.changed(task);
+    this.onQueued();
+    return task;
+  }
+
+  async list(who: Identity, req: TaskListRequest): Promise<TaskListAnswer> {
+    const platforms = this.platformsFor(who, 'view', req.mine === true);
+    if (req.platform && !platforms.includes(req.platform)) fail('no_permission');
+    const { total, rows } = await this.repo.list({
+      ...(who.isAdmin ? {} : { customerId: who.user.customer_id }),
+      ...(req.mine ? { createdBy: who.user.id } : {}),
+      platforms: req.platform ? [req.platform] : platforms,
+      ...(req.status ? { status: req.status } : {}),
+      ...(req.keyword ? { keyword: req.keyword } : {}),
+      page: req.page,
+      pageSize: req.page_size,
+    });
+    const positions = await this.repo.queuePositions(rows);
+    return { total, list: rows.map((r) => toTaskRow(r, positions.get(r.id) ?? null)) };
+  }
+
+  async preview(who: Identity, uid: string, locale: Locale): Promise<TaskPreviewAnswer> {
+    const task = await this.visible(who, uid);
+    const row = (await this.repo.detail(task.id))!;
+    const json = task.status === 'FINISHED' ? await this.repo.result(task.id) : undefined;
+    const assessment = json ? (JSON.parse(json) as Assessment) : null;
+    const rules: Record<string, RuleTexts> = {};
+    if (assessment) {
+      const catalogue = await ruleCatalogue(this.extraEngineFiles);
+      for (const f of assessment.findings) {
+        const item = catalogue.get(f.ruleId);
+        if (item) rules[f.ruleId] = ruleTexts(item, locale);
+      }
+    }
+    const positions = await this.repo.queuePositions([task]);
+    return { task: toTaskRow(row, positions.get(task.id) ?? null), assessment, rules };
+  }
+
+  async cancel(who: Identity, uid: string): Promise<void> {
+    const task = await this.visible(who, uid, 'add');
+    if (!CANCELLABLE_STATUSES.includes(task.status as TaskStatus)) fail('illegal_operation');
+    const done = await this.repo.transition(task.id, task.status as TaskStatus, 'CANCELED', { finished_at: Date.now(), fail_msg: '' });
+    if (!done) fail('illegal_operation');
+    this.events.changed(done);
+  }
+
+  async retry(who: Identity, uid: string): Promise<void> {
+    const task = await this.visible(who, uid, 'add');
+    if (!RETRYABLE_STATUSES.includes(task.status as TaskStatus)) fail('illegal_operation');
+    const queued = await this.repo.transition(task.id, task.status as TaskStatus, 'QUEUEING', { attempts: 0, fail_kind: null, fail_msg: '', finish_item: 0, started_at: null, finished_at: null });
+    if (!queued) fail('illegal_operation');
+    this.events.changed(queued);
+    this.onQueued();
+  }
+
+  /** SPEC §5: a row may be deleted by admin or its owner; running tasks are cancelled first by the user. */
+  async delete(who: Identity, uids: string[]): Promise<void> {
+    const tasks = [];
+    for (const uid of uids) {
+      const task = await this.visible(who, uid, 'delete');
+      if (!who.isAdmin && task.created_by !== who.user.id) fail('unauthorized_operation');
+      if (!['QUEUEING', 'FINISHED', 'EXCEPTION', 'CANCELED'].includes(task.status)) fail('illegal_operation');
+      tasks.push(task);
+    }
+    // A queued task is cancelled on its way out so no worker claims it between the check and the delete.
+    for (const t of tasks) if (t.status === 'QUEUEING') await this.repo.transition(t.id, 'QUEUEING', 'CANCELED');
+    await this.repo.delete(tasks.map((t) => t.id));
+  }
+}
+
+function validUrl(raw: string | undefined): string {
+  let url: URL;
+  try {
+    url = new URL(raw ?? '');
+  } catch {
+    return fail('illegal_parameter', 'url');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') fail('illegal_parameter', 'url');
+  return url.toString();
+}
+
+export function toTaskRow(r: TaskRecord & { created_by_name: string; client_key: string }, queueNumber: number | null): TaskRow {
+  const status = r.status as TaskStatus;
+  const failKind = r.fail_kind === 'timeout' || r.fail_kind === 'failed' ? r.fail_kind : null;
+  return {
+    task_uid: r.task_uid,
+    platform: r.platform as Platform,
+    status,
+    $status: displayStatus(status, failKind),
+    fail_kind: failKind,
+    fail_msg: r.fail_msg,
+    finish_item: r.finish_item,
+    total_item: r.total_item,
+    queue_number: queueNumber,
+    file_name: r.file_name,
+    url: r.url,
+    sample_id: r.sample_id,
+    app_name: r.app_name,
+    package_name: r.package_name,
+    version: r.version,
+    size: r.size,
+    md5: r.md5,
+    template_id: r.template_id,
+    template_name: r.template_name,
+    created_by: r.created_by,
+    created_by_name: r.created_by_name,
+    client_key: r.client_key,
+    created_at: r.created_at,
+    started_at: r.started_at,
+    finished_at: r.finished_at,
+    score: r.score,
+    risk_level: r.risk_level === 'high' || r.risk_level === 'medium' || r.risk_level === 'low' ? r.risk_level : null,
+    counts: r.counts ? (JSON.parse(r.counts) as Record<RiskLevel, number>) : null,
+    engine_version: r.engine_version,
+  };
+}

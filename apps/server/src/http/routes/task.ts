@@ -1,0 +1,95 @@
+/** /task: assessment tasks (issue 4; SPEC §7 POST /task/preview). */
+import { EVALUATIONS, type Operation, PLATFORMS, TASK_STATUSES } from '@citadel/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../services.ts';
+import { type Access, identityOf } from '../access.ts';
+import { requestLang } from '../errors.ts';
+import { body, envelope, okEnvelope, responses, str } from '../schemas.ts';
+
+/** Any evaluation list with this operation opens the route; the service then checks the task's own platform. */
+const onAnyEvaluation = (operation: Operation, ...more: Access[]): Access => ({
+  anyOf: [...EVALUATIONS.map((e) => ({ resource: e.key, operation })), ...more.flatMap((a) => (typeof a === 'object' && 'resource' in a ? [a] : []))],
+});
+
+const uid = str(40, 1);
+const taskRow = { type: 'object', additionalProperties: true } as const;
+const platform = { type: 'string', enum: [...PLATFORMS] } as const;
+const stringMap = { type: 'object', additionalProperties: { type: 'string', maxLength: 2000 }, maxProperties: 30 } as const;
+
+export async function taskRoutes(app: FastifyInstance, { tasks }: Services): Promise<void> {
+  app.post<{ Body: { platform: (typeof PLATFORMS)[number]; sample_id?: number; url?: string; template_id?: number; fields?: Record<string, string>; params?: Record<string, string> } }>(
+    '/task/create',
+    {
+      config: { access: onAnyEvaluation('add') },
+      schema: {
+        tags: ['task'],
+        summary: 'Queue an assessment of an uploaded sample or a URL',
+        body: body({ platform, sample_id: { type: 'integer', minimum: 1 }, url: str(2000), template_id: { type: 'integer', minimum: 1 }, fields: stringMap, params: stringMap }, ['platform']),
+        response: responses(envelope({ type: 'object', properties: { task_uid: { type: 'string' } } })),
+      },
+    },
+    async (req) => ({ data: { task_uid: (await tasks.create(identityOf(req), req.body)).task_uid } }),
+  );
+
+  app.post<{ Body: { platform?: (typeof PLATFORMS)[number]; status?: (typeof TASK_STATUSES)[number]; keyword?: string; mine?: boolean; page: number; page_size: number } }>(
+    '/task/list',
+    {
+      config: { access: onAnyEvaluation('view', { resource: 'Tools_TaskLedger', operation: 'view' }, { resource: 'Workbench_MyTasks', operation: 'view' }) },
+      schema: {
+        tags: ['task'],
+        summary: 'Tasks the caller may see, newest first, with exact queue positions',
+        body: body(
+          { platform, status: { type: 'string', enum: [...TASK_STATUSES] }, keyword: str(200), mine: { type: 'boolean' }, page: { type: 'integer', minimum: 1, maximum: 1_000_000 }, page_size: { type: 'integer', enum: [5, 10, 15, 20, 30, 40, 50] } },
+          ['page', 'page_size'],
+        ),
+        response: responses(envelope({ type: 'object', properties: { total: { type: 'integer' }, list: { type: 'array', items: taskRow } } })),
+      },
+    },
+    async (req) => ({ data: await tasks.list(identityOf(req), req.body) }),
+  );
+
+  app.post<{ Body: { task_uid: string } }>(
+    '/task/preview',
+    {
+      config: { access: onAnyEvaluation('view', { resource: 'Tools_TaskLedger', operation: 'view' }, { resource: 'Workbench_MyTasks', operation: 'view' }) },
+      schema: {
+        tags: ['task'],
+        summary: 'A task with its stored assessment and the texts of its rules',
+        body: body({ task_uid: uid }),
+        response: responses(envelope({ type: 'object', additionalProperties: true })),
+      },
+    },
+    async (req) => ({ data: await tasks.preview(identityOf(req), req.body.task_uid, requestLang(req) === 'en' ? 'en' : 'zh-CN') }),
+  );
+
+  for (const [action, operation] of [['cancel', 'add'], ['retry', 'add']] as const) {
+    app.post<{ Body: { task_uid: string } }>(
+      `/task/${action}`,
+      {
+        config: { access: onAnyEvaluation(operation) },
+        schema: { tags: ['task'], summary: `${action === 'cancel' ? 'Cancel a queued or running' : 'Queue again an exceptional or cancelled'} task`, body: body({ task_uid: uid }), response: responses(okEnvelope) },
+      },
+      async (req) => {
+        await tasks[action](identityOf(req), req.body.task_uid);
+        return { data: { ok: true } };
+      },
+    );
+  }
+
+  app.post<{ Body: { task_uids: string[] } }>(
+    '/task/delete',
+    {
+      config: { access: onAnyEvaluation('delete', { resource: 'Workbench_MyTasks', operation: 'delete' }, { resource: 'Tools_TaskLedger', operation: 'delete' }) },
+      schema: {
+        tags: ['task'],
+        summary: 'Delete tasks with their results (admin or owner)',
+        body: body({ task_uids: { type: 'array', items: uid, minItems: 1, maxItems: 200, uniqueItems: true } }),
+        response: responses(okEnvelope),
+      },
+    },
+    async (req) => {
+      await tasks.delete(identityOf(req), req.body.task_uids);
+      return { data: { ok: true } };
+    },
+  );
+}
