@@ -16,6 +16,7 @@ import { extRoutes } from './http/routes/ext.ts';
 import { fileRoutes } from './http/routes/file.ts';
 import { mbRoutes } from './http/routes/mb.ts';
 import { sampleRoutes } from './http/routes/sample.ts';
+import { registerWebSocket, socketRoutes } from './http/routes/socket.ts';
 import { taskRoutes } from './http/routes/task.ts';
 import { testHookRoutes } from './http/routes/test-hooks.ts';
 import { uiRoutes } from './http/routes/ui.ts';
@@ -61,9 +62,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // hook below only sees (and demands declarations from) routes registered after it.
   await registerDocs(app);
   await registerWebApp(app, config.webDir);
+  await registerWebSocket(app);
   registerAccessControl(app, services.auth, routes);
 
-  const api = [uiRoutes, captchaRoutes, aaRoutes, extRoutes, userRoutes, umRoutes, fileRoutes, mbRoutes, sampleRoutes, taskRoutes];
+  const api = [uiRoutes, captchaRoutes, aaRoutes, extRoutes, userRoutes, umRoutes, fileRoutes, mbRoutes, sampleRoutes, taskRoutes, socketRoutes];
   for (const plugin of api) await app.register(plugin, services);
   if (config.testHooks) await app.register(testHookRoutes, services);
   await app.ready();

@@ -75,6 +75,12 @@ export class TaskService {
     if (!this.platformsFor(who, op).includes(platform)) fail('no_permission');
   }
 
+  /** Whether a task change may be pushed to this user (same rule as listing it). */
+  canSee(who: Identity, task: Pick<TaskRecord, 'customer_id' | 'platform' | 'created_by'>): boolean {
+    if (!who.isAdmin && task.customer_id !== who.user.customer_id) return false;
+    return this.platformsFor(who, 'view', task.created_by === who.user.id).includes(task.platform);
+  }
+
   /** The task, if the caller may see it; "not found" otherwise, so other customers' task ids reveal nothing. */
   private async visible(who: Identity, uid: string, op: Operation = 'view'): Promise<TaskRecord> {
     const task = await this.repo.byUid(uid);
