@@ -1,0 +1,78 @@
+/**
+ * The HarmonyOS engine: classic HarmonyOS FA-model packages (config.json) as
+ * the harmony platform, HarmonyOS NEXT / OpenHarmony Stage-model packages
+ * (module.json; .hap, .hsp and .app bundles) as harmony_next. It opens the
+ * package once (hap/open-package.ts), builds the code units once, runs the
+ * check groups over the shared model and returns the Assessment.
+ */
+import type { Assessment, Platform } from '@citadel/contracts';
+import { AssessmentBuilder, type Engine, type EngineContext, EngineInputError, type EngineInput, type EngineOptions, defaultSdkMatcher } from '@citadel/engine-core';
+import { HARMONY_CATALOGUE, type HarmonyPlatform } from './catalogue/index.ts';
+import { codeChecks } from './checks/code/code-checks.ts';
+import { codeUnits } from './checks/code/code-units.ts';
+import { CheckContext } from './checks/context.ts';
+import { manifestChecks } from './checks/manifest.ts';
+import { nativeChecks } from './checks/native.ts';
+import { permissionChecks } from './checks/permissions.ts';
+import { secretChecks } from './checks/secrets.ts';
+import { sdkChecks } from './checks/sdks.ts';
+import { signingChecks } from './checks/signing.ts';
+import { appTarget } from './hap/app-info.ts';
+import { openHarmonyPackage } from './hap/open-package.ts';
+import { detectPlatform } from './hap/detect.ts';
+
+export const ENGINE_VERSION = '0.1.0';
+
+export class HarmonyEngine implements Engine {
+  readonly name = 'harmony';
+  readonly version = ENGINE_VERSION;
+  readonly platforms: readonly Platform[] = ['harmony', 'harmony_next'];
+  readonly catalogue = HARMONY_CATALOGUE;
+
+  accepts(fileName: string, head: Uint8Array): Platform | undefined {
+    try {
+      return detectPlatform(fileName, head);
+    } catch {
+      return undefined;
+    }
+  }
+
+  async run(input: EngineInput, options: EngineOptions, ctx: EngineContext): Promise<Assessment> {
+    const file = input.files[0];
+    if (!file) throw new EngineInputError('unsupported_format', 'no input file');
+    ctx.signal?.throwIfAborted();
+    const pkg = await openHarmonyPackage(file.path, file.name, ctx.signal);
+    try {
+      const platform: HarmonyPlatform = options.platform === 'harmony' || options.platform === 'harmony_next' ? options.platform : pkg.model === 'fa' ? 'harmony' : 'harmony_next';
+      const builder = new AssessmentBuilder({ engine: { name: this.name, version: this.version }, platform, catalogue: this.catalogue, options, ctx });
+      const c = new CheckContext(pkg, builder, platform, this.catalogue, defaultSdkMatcher(), ctx.now?.() ?? new Date());
+      const units = codeUnits(pkg.modules);
+
+      builder.setPhase('manifest');
+      await manifestChecks(c);
+      await permissionChecks(c, units);
+      await signingChecks(c);
+      builder.setPhase('code');
+      await codeChecks(c, units);
+      builder.setPhase('secrets');
+      await secretChecks(c, units);
+      builder.setPhase('sdk');
+      const { ohpm } = await sdkChecks(c, units);
+      builder.setPhase('native');
+      const natives = await nativeChecks(c);
+      await c.run(['info.archive_anomalies'], () => {
+        for (const a of pkg.anomalies.slice(0, 200)) c.fail('info.archive_anomalies', { file: a.file, detail: a.detail });
+      });
+      if (pkg.modules.some((m) => m.dex.length > 0)) {
+        builder.unreadable('classes.dex', 'DEX code: strings and class names were scanned; the Android DEX API checks are not exported by @citadel/engine-android');
+      }
+      Object.assign(builder.target, appTarget(pkg, { nativeLibraries: natives, ohpmPackages: ohpm }));
+      for (const u of pkg.unreadable) builder.unreadable(u.file, u.reason);
+      return builder.build();
+    } finally {
+      await pkg.close();
+    }
+  }
+}
+
+export const engine = new HarmonyEngine();

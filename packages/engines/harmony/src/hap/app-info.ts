@@ -1,0 +1,92 @@
+/**
+ * The target fields of the result page and reports (SPEC §3 app assessment):
+ * name resolved through resources.index, bundle name, versions, API levels,
+ * size and hashes, signer and profile, permissions, abilities, modules,
+ * native libraries and ohpm packages.
+ */
+import type { CertificateInfo } from '@citadel/engine-core';
+import { resolveResource } from '../formats/index.ts';
+import { permissionInfo } from '../permissions/index.ts';
+import { type HarmonyModule, type HarmonyPackage, appFacts } from './model.ts';
+
+export function appName(m: HarmonyModule): string | undefined {
+  const f = appFacts(m);
+  if (!m.resources) return f.label && !f.label.startsWith('$') ? f.label : undefined;
+  for (const ref of [f.label, f.labelId]) {
+    if (ref === undefined) continue;
+    try {
+      const v = resolveResource(m.resources, ref);
+      if (v) return v;
+    } catch {
+      // an unreadable table leaves the name unresolved
+    }
+  }
+  return undefined;
+}
+
+function certificate(c: CertificateInfo | undefined): Record<string, unknown> | undefined {
+  if (!c) return undefined;
+  return {
+    subject: c.subject,
+    issuer: c.issuer,
+    serialNumber: c.serialNumber,
+    notBefore: c.notBefore,
+    notAfter: c.notAfter,
+    signatureAlgorithm: c.signatureAlgorithm.name,
+    publicKeyAlgorithm: c.publicKey.algorithm,
+    publicKeyBits: c.publicKey.bits,
+    sha256: c.fingerprints.sha256,
+  };
+}
+
+function moduleInfo(m: HarmonyModule): Record<string, unknown> {
+  const s = m.stage?.module;
+  const f = m.fa?.module;
+  const p = m.signature?.profile;
+  return {
+    file: m.name,
+    model: m.model,
+    name: s?.name ?? f?.moduleName ?? f?.name,
+    type: s?.type ?? f?.moduleType,
+    deviceTypes: s?.deviceTypes ?? f?.deviceType ?? [],
+    abilities: (s?.abilities ?? []).map((a) => ({ name: a.name, exported: a.exported ?? false, permissions: a.permissions })).concat((f?.abilities ?? []).map((a) => ({ name: a.name, exported: a.visible ?? false, permissions: a.permissions, type: a.type } as never))),
+    extensionAbilities: (s?.extensionAbilities ?? []).map((x) => ({ name: x.name, type: x.type, exported: x.exported ?? false, permissions: x.permissions })),
+    signed: m.signature !== undefined,
+    profile: p && { type: p.type, apl: p.bundleInfo.apl, bundleName: p.bundleInfo.bundleName, appDistributionType: p.appDistributionType, issuer: p.issuer, appFeature: p.bundleInfo.appFeature, validity: p.validity },
+    signer: certificate(m.signature?.signer),
+    abcFiles: m.abc.map((a) => a.path),
+    dexFiles: m.dex.map((d) => d.path),
+  };
+}
+
+export function appTarget(pkg: HarmonyPackage, extra: { nativeLibraries: unknown[]; ohpmPackages: unknown[] }): Record<string, unknown> {
+  const main = pkg.modules.find((m) => (m.stage?.module.type ?? m.fa?.module.moduleType) === 'entry') ?? pkg.modules[0];
+  const facts = main ? appFacts(main) : {};
+  const sig = main?.signature;
+  const permissions = [...new Set(pkg.modules.flatMap((m) => (m.stage?.module.requestPermissions ?? m.fa?.module.reqPermissions ?? []).map((r) => r.name)))];
+  return {
+    kind: pkg.kind,
+    model: pkg.model,
+    fileName: pkg.fileName,
+    size: pkg.size,
+    md5: pkg.hashes.md5,
+    sha1: pkg.hashes.sha1,
+    sha256: pkg.hashes.sha256,
+    appName: (main && appName(main)) ?? facts.bundleName,
+    packageName: facts.bundleName ?? pkg.packInfo?.bundleName,
+    versionName: facts.versionName ?? pkg.packInfo?.versionName,
+    versionCode: facts.versionCode ?? pkg.packInfo?.versionCode,
+    minAPIVersion: facts.minApi,
+    targetAPIVersion: facts.targetApi,
+    compileSdk: main?.stage ? `${main.stage.app.compileSdkType ?? ''} ${main.stage.app.compileSdkVersion ?? ''}`.trim() || undefined : undefined,
+    debug: main?.stage?.app.debug ?? Object.values(main?.fa?.deviceConfig ?? {}).some((d) => d.debug === true),
+    signer: certificate(sig?.signer),
+    profileType: sig?.profile?.type,
+    apl: sig?.profile?.bundleInfo.apl,
+    profileIssuer: sig?.profile?.issuer,
+    permissions: permissions.map((name) => ({ name, ...(permissionInfo(name) ?? {}) })),
+    modules: pkg.modules.map(moduleInfo),
+    nativeLibraries: extra.nativeLibraries,
+    ohpmPackages: extra.ohpmPackages,
+  };
+}
