@@ -17,7 +17,7 @@ describe('SDK library', () => {
       expect(names.has(s.name), `duplicate name ${s.name}`).toBe(false);
       names.add(s.name);
       expect(SDK_CATEGORIES).toContain(s.category);
-      expect(s.packages?.length || s.iosFrameworks?.length || s.iosClassPrefixes?.length, s.name).toBeTruthy();
+      expect(s.packages?.length || s.iosFrameworks?.length || s.iosClassPrefixes?.length || s.ohpm?.length, s.name).toBeTruthy();
       for (const p of s.packages ?? []) {
         expect(p, s.name).toMatch(PACKAGE);
         expect(prefixes.get(p), `${p} claimed by ${prefixes.get(p)} and ${s.name}`).toBeUndefined();

@@ -3,6 +3,7 @@ import type { SdkDefinition } from '../types.ts';
 import { ADVERTISING_SDKS } from './advertising.ts';
 import { IOS_ONLY_SDKS } from './ios-only.ts';
 import { MAP_SDKS } from './maps.ts';
+import { OHPM_SDKS } from './ohpm.ts';
 import { OTHER_SDKS } from './other.ts';
 import { PAYMENT_SDKS } from './payment.ts';
 import { PUSH_SDKS } from './push.ts';
@@ -18,4 +19,5 @@ export const SDK_LIBRARY: readonly SdkDefinition[] = [
   ...MAP_SDKS,
   ...OTHER_SDKS,
   ...IOS_ONLY_SDKS,
+  ...OHPM_SDKS,
 ];
