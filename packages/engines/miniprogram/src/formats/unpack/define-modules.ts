@@ -86,7 +86,7 @@ function matchBraces(text: string, start: number): number {
 }
 
 /** Offset → 1-based line, by binary search over newline positions. */
-function lineIndex(text: string): (offset: number) => number {
+export function lineIndex(text: string): (offset: number) => number {
   const breaks: number[] = [];
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) breaks.push(i);
   return (offset) => {

@@ -3,5 +3,5 @@
  * into their define()d modules and __wxAppCode__ page data, and the app
  * configuration (pages, sub-packages, privacy declarations, plugins).
  */
-export { splitDefineModules, splitWxAppCode, type BundleModule } from './define-modules.ts';
+export { splitDefineModules, splitWxAppCode, lineIndex, type BundleModule } from './define-modules.ts';
 export { readAppConfig, type MiniAppConfig, type MiniSubPackage, type MiniPlugin } from './app-config.ts';

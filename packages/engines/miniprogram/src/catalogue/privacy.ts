@@ -1,0 +1,68 @@
+/** Privacy: use of privacy APIs, their declarations, and collection before consent. */
+import { items } from './define-item.ts';
+
+export const PRIVACY_ITEMS = items('privacy', [
+  {
+    name: 'api_usage',
+    risk: 'info',
+    cwe: ['CWE-359'],
+    owasp: ['MASVS-PRIVACY-1', 'M6:2024'],
+    title: ['隐私接口使用情况', 'Privacy API usage', '隱私介面使用情況', 'プライバシー API の使用状況'],
+    purpose: ['列出小程序调用的隐私相关接口（位置、相册、相机、录音、地址、手机号、剪贴板、蓝牙、通讯录等）及其出处。', 'Lists the privacy-related APIs the mini-program calls (location, album, camera, recording, address, phone number, clipboard, Bluetooth, contacts …) and where.'],
+    description: ['每一类个人信息的收集都应有明确目的，并在隐私政策与平台隐私保护指引中声明。', 'Each kind of personal information collected needs a clear purpose and must be declared in the privacy policy and the platform privacy guidelines.'],
+    testingSteps: ['对 JS 做词法分析，匹配隐私接口数据表中的 wx.* / my.* 调用（不匹配注释与字符串），并在模板中查找 open-type="getPhoneNumber" 等按钮。', 'Tokenise the JS and match wx.* / my.* calls from the privacy-API table (not in comments or strings); look for open-type="getPhoneNumber" and similar buttons in templates.'],
+    solution: ['核对每个接口是否必要，在隐私政策与隐私保护指引中说明用途。', 'Check that each API is needed and state its purpose in the privacy policy and guidelines.'],
+  },
+  {
+    name: 'undeclared_private_info',
+    risk: 'medium',
+    cwe: ['CWE-359'],
+    owasp: ['MASVS-PRIVACY-1', 'M6:2024'],
+    platforms: 'wechat',
+    title: ['地理位置接口未在 requiredPrivateInfos 中声明', 'Location APIs not declared in requiredPrivateInfos', '地理位置介面未在 requiredPrivateInfos 中宣告', '位置情報 API が requiredPrivateInfos に宣言されていない'],
+    purpose: ['检测代码使用的地理位置类接口是否都在 app.json 的 requiredPrivateInfos 中声明。', 'Checks that the location APIs the code uses are all declared in requiredPrivateInfos of app.json.'],
+    description: [
+      '自 2022 年 7 月 14 日起，getFuzzyLocation、getLocation、onLocationChange、startLocationUpdate、startLocationUpdateBackground、chooseLocation、choosePoi、chooseAddress 须在 requiredPrivateInfos 中声明，未声明时调用失败，也说明隐私声明与实际收集不一致。',
+      'Since 14 July 2022, getFuzzyLocation, getLocation, onLocationChange, startLocationUpdate, startLocationUpdateBackground, chooseLocation, choosePoi and chooseAddress must be declared in requiredPrivateInfos; undeclared calls fail, and the declaration no longer matches what is collected.',
+    ],
+    testingSteps: ['读取 app-config.json / app.json 的 requiredPrivateInfos，与词法分析得到的接口调用比对。', 'Read requiredPrivateInfos from app-config.json / app.json and compare it with the API calls found by tokenising the code.'],
+    solution: ['在 requiredPrivateInfos 中声明实际使用的接口，并完成接口权限开通；删除不再使用的调用。', 'Declare the APIs you use in requiredPrivateInfos and have them enabled on the platform; remove unused calls.'],
+  },
+  {
+    name: 'missing_permission_desc',
+    risk: 'medium',
+    cwe: ['CWE-359'],
+    owasp: ['MASVS-PRIVACY-1'],
+    platforms: 'wechat',
+    title: ['定位权限缺少用途说明', 'Location permission without a purpose description', '定位權限缺少用途說明', '位置情報の権限に用途説明がない'],
+    purpose: ['检测使用定位接口时 app.json 的 permission 是否为 scope.userLocation / scope.userFuzzyLocation / scope.userLocationBackground 提供了用途说明。', 'Checks that app.json permission gives a purpose description for scope.userLocation / scope.userFuzzyLocation / scope.userLocationBackground when location APIs are used.'],
+    description: ['没有用途说明时，授权弹窗无法告知用户收集目的，不符合告知同意原则。', 'Without a description the consent dialog cannot tell users why their location is collected, breaking informed consent.'],
+    testingSteps: ['读取 permission 配置中对应 scope 的 desc，并与定位接口调用比对。', 'Read the desc of the matching scope in the permission setting and compare it with the location calls.'],
+    solution: ['在 app.json 的 permission 中为相应 scope 填写清晰的用途说明。', 'Add a clear purpose description for the scope in the permission setting of app.json.'],
+  },
+  {
+    name: 'before_consent',
+    risk: 'high',
+    cwe: ['CWE-359'],
+    owasp: ['MASVS-PRIVACY-1', 'M6:2024'],
+    title: ['启动时即收集个人信息', 'Personal data collected at launch, before consent', '啟動時即收集個人資訊', '起動時（同意前）に個人情報を収集'],
+    purpose: ['检测在 App 的 onLaunch / onShow 中直接调用隐私接口的情况（用户尚未同意隐私政策）。', 'Finds privacy APIs called directly in the App onLaunch / onShow hooks, before the user has agreed to the privacy policy.'],
+    description: [
+      '在用户同意隐私政策前收集位置、手机号、剪贴板等信息违反告知同意原则，是监管通报的常见问题。启用了平台隐私授权（__usePrivacyCheck__、wx.onNeedPrivacyAuthorization / requirePrivacyAuthorize）时由平台拦截，作为待确认问题报告。',
+      'Collecting location, phone number, clipboard and similar data before the user agrees to the privacy policy breaks informed consent and is a frequent regulator finding. With the platform privacy authorisation in use (__usePrivacyCheck__, wx.onNeedPrivacyAuthorization / requirePrivacyAuthorize) the platform intercepts the call, so it is reported for review instead.',
+    ],
+    testingSteps: ['对 JS 做词法分析，定位 App({ onLaunch, onShow }) 的函数体，检查其中的隐私接口调用，并检查是否启用了平台隐私授权。', 'Tokenise the JS, locate the bodies of App({ onLaunch, onShow }), look for privacy API calls in them, and check whether the platform privacy authorisation is used.'],
+    solution: ['在用户同意隐私政策后、并在使用相关功能时再调用隐私接口；接入平台隐私授权流程。', 'Call privacy APIs only after consent and when the feature is used; adopt the platform privacy authorisation flow.'],
+  },
+  {
+    name: 'clipboard_read',
+    risk: 'medium',
+    cwe: ['CWE-359'],
+    owasp: ['MASVS-PRIVACY-1'],
+    title: ['读取剪贴板', 'Clipboard read', '讀取剪貼簿', 'クリップボードの読み取り'],
+    purpose: ['检测 wx.getClipboardData / my.getClipboard 的调用。', 'Finds calls of wx.getClipboardData / my.getClipboard.'],
+    description: ['剪贴板可能含有验证码、口令、地址等他人信息，无感读取剪贴板是监管重点关注的行为。', 'The clipboard can hold codes, passwords and addresses; reading it silently is a behaviour regulators single out.'],
+    testingSteps: ['对 JS 做词法分析，匹配读取剪贴板的接口调用。', 'Tokenise the JS and match clipboard-read API calls.'],
+    solution: ['仅在用户明确操作（如点击"粘贴"）后读取剪贴板，并在隐私政策中说明。', 'Read the clipboard only after an explicit user action (such as tapping "paste") and state it in the privacy policy.'],
+  },
+]);
