@@ -55,6 +55,14 @@ export const ERROR_CATALOGUE = {
   create_admin_failed: e('创建管理员失败，请尝试其他用户名', 'Create admin failed, try another username', 500),
   cannot_delete_self: e('不能删除自己', 'You cannot delete yourself', 403),
   default_row_protected: e('默认数据不能删除', 'Default rows cannot be deleted', 403),
+  // Account, role and customer forms (SPEC §5), checked on the server
+  field_required: e('必填项不能为空', 'A required field is empty'),
+  account_format: e('账号须为4到100位字母、数字、下划线或减号', 'The account must be 4 to 100 letters, digits, underscores or minus signs'),
+  email_invalid: e('请输入正确的邮箱', 'Please enter a correct email address'),
+  phone_invalid: e('请输入正确的电话号码', 'Please enter a correct phone number'),
+  password_inconsistent: e('两次输入的密码不一致', 'The two passwords are inconsistent'),
+  customer_has_accounts: e('客户已关联账号，不能删除', 'A customer with linked accounts cannot be deleted', 409),
+  image_invalid: e('只能上传jpg或png图片，且不超过500KB', 'Only jpg or png images of at most 500 KB', 415),
 
   // Licence
   licence_wrong: e('授权错误', 'Wrong licence', 403),

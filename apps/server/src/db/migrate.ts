@@ -8,6 +8,7 @@ import type { Dialect } from './database.ts';
 import * as m001 from './migrations/001-foundation.ts';
 import * as m002 from './migrations/002-samples-uploads.ts';
 import * as m003 from './migrations/003-tasks.ts';
+import * as m005 from './migrations/005-account-owner.ts';
 
 type Migration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -15,6 +16,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ['001-foundation', m001],
   ['002-samples-uploads', m002],
   ['003-tasks', m003],
+  ['005-account-owner', m005],
 ];
 
 /** An auto-increment integer primary key on either database. */

@@ -3,7 +3,7 @@
  * to numbers on PostgreSQL); flags are 0/1 integers so SQLite and PostgreSQL
  * store them the same way.
  */
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { TaskResultsTable, TasksTable } from '../domain/tasks/task-schema.ts';
 
 export type Flag = 0 | 1;
@@ -52,6 +52,8 @@ export interface UsersTable {
   last_login_at: number | null;
   created_at: number;
   updated_at: number;
+  /** The account manager who created the row (migration 005); null for seeded rows. */
+  created_by: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface SessionsTable {

@@ -32,4 +32,47 @@ export class RolesRepository {
       return id;
     });
   }
+
+  findById(id: number) {
+    return this.db.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Every role with its grants and how many accounts hold it, oldest first. */
+  async listWithGrants(): Promise<{ id: number; name: string; description: string; is_default: number; created_at: number; accounts: number; permissions: PermissionEntry[] }[]> {
+    const roles = await this.db
+      .selectFrom('roles')
+      .leftJoin('users', 'users.role_id', 'roles.id')
+      .select(['roles.id', 'roles.name', 'roles.description', 'roles.is_default', 'roles.created_at', (eb) => eb.fn.count<number>('users.id').as('accounts')])
+      .groupBy(['roles.id', 'roles.name', 'roles.description', 'roles.is_default', 'roles.created_at'])
+      .orderBy('roles.id')
+      .execute();
+    // Sorted here, not by the database: collations differ between SQLite and PostgreSQL.
+    const grants = (await this.db.selectFrom('role_permissions').select(['role_id', 'resource', 'operations']).execute()).sort((a, b) => (a.resource < b.resource ? -1 : a.resource > b.resource ? 1 : 0));
+    return roles.map((r) => ({
+      ...r,
+      accounts: Number(r.accounts),
+      permissions: grants.filter((g) => g.role_id === r.id).map((g) => ({ resources: g.resource, operations: g.operations.split(',').filter(Boolean) as Operation[] })),
+    }));
+  }
+
+  /** Renames a role and replaces its grants in one transaction. */
+  async update(id: number, name: string, description: string, grants: PermissionEntry[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('roles').set({ name, description }).where('id', '=', id).execute();
+      await trx.deleteFrom('role_permissions').where('role_id', '=', id).execute();
+      if (grants.length > 0) {
+        await trx
+          .insertInto('role_permissions')
+          .values(grants.map((g) => ({ role_id: id, resource: g.resources, operations: g.operations.join(',') })))
+          .execute();
+      }
+    });
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('role_permissions').where('role_id', '=', id).execute();
+      await trx.deleteFrom('roles').where('id', '=', id).execute();
+    });
+  }
 }

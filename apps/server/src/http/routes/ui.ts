@@ -1,5 +1,6 @@
 /** /ui: site configuration for the browser (SPEC §3, §7). */
 import type { FastifyInstance } from 'fastify';
+import { validateSiteSettings } from '../../domain/accounts/site-settings.ts';
 import type { Services } from '../../services.ts';
 import { identityOf } from '../access.ts';
 import { envelope, okEnvelope, responses } from '../schemas.ts';
@@ -18,8 +19,8 @@ const siteConfigSchema = {
   },
 };
 
-/** Logos are data URLs (png/jpeg/svg) of at most 500 KB (SPEC §9), or empty. */
-const logo = { type: 'string', maxLength: 700_000, pattern: '^(|data:image/(png|jpeg|svg\\+xml);base64,[A-Za-z0-9+/=]+)$' };
+/** Logos are jpg/png data URLs of at most 500 KB (SPEC §9), or empty; validateSiteSettings checks their bytes. */
+const logo = { type: 'string', maxLength: 700_000 };
 const siteConfigPatch = {
   type: 'object',
   additionalProperties: false,
@@ -45,7 +46,7 @@ export async function uiRoutes(app: FastifyInstance, { siteConfig, audit }: Serv
     },
     async (req) => {
       const { key: _key, ...patch } = req.body;
-      await siteConfig.set(patch);
+      await siteConfig.set(validateSiteSettings(patch));
       const who = identityOf(req).user;
       await audit.record({ userId: who.id, userName: who.name, action: 'site_config_changed', detail: Object.keys(patch).join(','), ip: req.ip });
       return { data: { ok: true } };
