@@ -10,7 +10,7 @@ import { decryptPcWxapkg, isPcEncryptedWxapkg, parseWxapkg, wxapkgEntryData } fr
 import type { ProjectCollector } from './collect.ts';
 import type { PackageInfo } from './model.ts';
 
-const APP_ID_IN_NAME = /\bwx[0-9a-f]{16}\b/i;
+const APP_ID_IN_NAME = /(?<![0-9a-z])wx[0-9a-f]{16}(?![0-9a-z])/i;
 
 export function appIdFromName(name: string): string | undefined {
   return APP_ID_IN_NAME.exec(name)?.[0]?.toLowerCase();
