@@ -1,0 +1,136 @@
+import { buildElf, buildZip } from '@citadel/engine-core';
+import { describe, expect, it } from 'vitest';
+import type { AbcRecordSpec } from '../formats/test-utils/abc-writer.ts';
+import { ohpmPackageOf } from './sdks.ts';
+import { assess, assessBytes, buildApp, buildHap, result, row } from '../testing/build-hap.ts';
+
+const record = (name: string, requests: string[], literalStrings: string[]): AbcRecordSpec => ({ name: `com.example.app/entry/ets/${name}`, methods: ['func_main_0'], module: { requests }, literalStrings });
+const withAbc = (...records: AbcRecordSpec[]) => ({ abc: { records } });
+
+describe('ABC code checks', () => {
+  const bad = withAbc(
+    record('crypto/Weak', ['@ohos:security.cryptoFramework'], ['AES128|ECB|PKCS7', '3DES192', 'MD5', 'IvParamsSpec', '1234567890abcdef']),
+    record('pages/Web', ['@ohos:web.webview'], ['javaScriptProxy', 'fileAccess', 'mixedMode', 'All', 'setWebDebuggingAccess']),
+    record('data/Store', ['@ohos:data.preferences', '@ohos:data.relationalStore', '@ohos:hilog'], ['user_password', 'login token=%{public}s']),
+  );
+  const good = withAbc(
+    record('crypto/Strong', ['@ohos:security.cryptoFramework'], ['AES256|GCM|NoPadding', 'SHA256', 'GcmParamsSpec']),
+    record('pages/Web', ['@ohos:web.webview'], ['javaScriptAccess', 'domStorageAccess']),
+    record('data/Store', ['@ohos:data.preferences', '@ohos:data.relationalStore', '@ohos:hilog'], ['theme', 'encrypt', 'loaded %{public}d items']),
+  );
+
+  it('fails each rule on weak code and passes on its fixed version', async () => {
+    const a = await assess(bad);
+    const b = await assess(good);
+    const fails = ['crypto.ecb_mode', 'crypto.weak_cipher', 'crypto.weak_hash', 'webview.javascript_proxy', 'webview.mixed_content', 'webview.debugging_access', 'storage.database_unencrypted', 'logging.hilog_sensitive'];
+    const reviews = ['crypto.static_iv', 'webview.file_access', 'storage.preferences_sensitive'];
+    for (const k of fails) expect(result(a, k), k).toBe('fail');
+    for (const k of reviews) expect(result(a, k), k).toBe('find_problem');
+    for (const k of [...fails, ...reviews]) expect(result(b, k), k).toBe('pass');
+    expect(row(a, 'crypto.ecb_mode').evidence[0]).toMatchObject({ file: 'ets/modules.abc', snippet: 'AES128|ECB|PKCS7' });
+    expect(row(a, 'crypto.static_iv').evidence.map((e) => e.snippet)).toEqual(['1234567890abcdef']);
+  });
+
+  it('bare MD5 without a crypto import is not reported; the FA model gets the same rules from assets/js/*.abc', async () => {
+    expect(result(await assess(withAbc(record('util/Names', ['@ohos:hilog'], ['MD5']))), 'crypto.weak_hash')).toBe('pass');
+    const f = await assess({ model: 'fa', ...withAbc(record('pages/index', ['@ohos:security.cryptoFramework'], ['SHA1'])) });
+    expect(f.platform).toBe('harmony');
+    expect(row(f, 'crypto.weak_hash').evidence[0]?.file).toBe('assets/js/MainAbility/pages/index.abc');
+  });
+
+  it('without any .abc the code items are not executed, with the reason', async () => {
+    const a = await assess({});
+    expect(result(a, 'crypto.weak_hash')).toBe('not_executed');
+    expect(row(a, 'crypto.weak_hash').evidence[0]?.detail).toContain('no Ark bytecode');
+  });
+});
+
+describe('secrets, SDKs, native libraries, archive anomalies', () => {
+  it('finds keys, URLs and credentials in ABC strings, resources.index values and rawfile texts', async () => {
+    const a = await assess({
+      ...withAbc(record('net/Api', ['@ohos:net.http'], ['http://api.example.cn/login', 'AKIAQ3EGUXHVZ7KRT5PW'])),
+      strings: { server: 'https://203.0.113.7/report' },
+      files: [{ name: 'resources/rawfile/config.json', data: '{\n  "mode": "prod",\n  "password": "Sup3r-Secret-9"\n}' }],
+    });
+    expect(result(a, 'secrets.http_urls')).toBe('fail');
+    expect(result(a, 'secrets.api_keys')).toBe('fail');
+    expect(row(a, 'secrets.api_keys').evidence[0]).toMatchObject({ file: 'ets/modules.abc', detail: expect.stringContaining('aws_access_key_id') });
+    const cred = row(a, 'secrets.hardcoded_credentials').evidence[0];
+    expect(cred).toMatchObject({ file: 'resources/rawfile/config.json', line: 3 });
+    expect(row(a, 'secrets.endpoints').evidence.map((e) => e.snippet)).toEqual(expect.arrayContaining(['http://api.example.cn/login', 'https://203.0.113.7/report']));
+    expect(result(await assess({}), 'secrets.http_urls')).toBe('pass');
+    const words = await assess({ strings: { t: 'internal project falcon' } }, { sensitiveWords: ['falcon'] });
+    expect(row(words, 'secrets.sensitive_words').evidence[0]).toMatchObject({ file: 'resources.index', className: 'string:t' });
+  });
+
+  it('names ohpm packages from module paths and matches them against the SDK library', async () => {
+    expect(ohpmPackageOf('@normalized:N&&&@tencent/wechat_open_sdk/Index&1.0.16')).toEqual({ name: '@tencent/wechat_open_sdk', version: '1.0.16' });
+    expect(ohpmPackageOf('@package:pkg_modules/.ohpm/@ohos+axios@2.2.0/pkg_modules/@ohos/axios/index')).toEqual({ name: '@ohos/axios' });
+    expect(ohpmPackageOf('entry/oh_modules/dayjs/esm/index')).toEqual({ name: 'dayjs' });
+    expect(ohpmPackageOf('com.example.app&@bdmap/map/src/main/ets/Index&1.2.0')).toEqual({ name: '@bdmap/map', version: '1.2.0' });
+    for (const p of ['@ohos:net.http', '@bundle:com.x/lib/Index', '@normalized:Y&&&libentry.so&', './util']) expect(ohpmPackageOf(p), p).toBeUndefined();
+    const a = await assess(withAbc(record('pages/Pay', ['@normalized:N&&&@tencent/wechat_open_sdk/Index&1.0.16', '@normalized:N&&&@cashier_alipay/cashiersdk/Index&15.8.39', '@normalized:N&&&dayjs/esm/index&1.11.0'], [])));
+    expect(a.sdks.map((s) => [s.name, s.category, s.version])).toEqual([
+      ['WeChat OpenSDK (HarmonyOS)', 'social', '1.0.16'],
+      ['Alipay SDK (HarmonyOS)', 'payment', '15.8.39'],
+    ]);
+    expect(result(a, 'sdk.third_party')).toBe('find_problem');
+    expect(row(a, 'sdk.third_party').attribution).toEqual({ kind: 'sdk', name: 'WeChat OpenSDK (HarmonyOS)' });
+    expect((a.target['ohpmPackages'] as { name: string }[]).map((p) => p.name)).toEqual(['@tencent/wechat_open_sdk', '@cashier_alipay/cashiersdk', 'dayjs']);
+    expect(result(await assess(withAbc(record('pages/Index', ['@ohos:hilog'], []))), 'sdk.third_party')).toBe('pass');
+  });
+
+  it('native libraries: unprotected .so fails, hardened .so passes, a broken one is unreadable', async () => {
+    const weak = buildElf({ gnuStack: 'rwx', relro: false, bindNow: 'none', imports: ['strcpy', 'system'], localSymbols: ['helper'], textrel: true, rpath: '/data/local/tmp' });
+    const strong = buildElf({ imports: ['__stack_chk_fail', '__memcpy_chk'] });
+    const a = await assess({ files: [{ name: 'libs/arm64-v8a/libweak.so', data: weak }] });
+    for (const k of ['native.nx', 'native.stack_canary', 'native.relro', 'native.fortify', 'native.rpath', 'native.text_relocations', 'native.dangerous_functions', 'native.not_stripped']) expect(result(a, k), k).toBe('fail');
+    const b = await assess({ files: [{ name: 'libs/arm64-v8a/libstrong.so', data: strong }, { name: 'libs/armeabi-v7a/libbroken.so', data: Buffer.from('not an elf') }] });
+    for (const k of ['native.nx', 'native.stack_canary', 'native.relro', 'native.fortify', 'native.rpath', 'native.text_relocations', 'native.dangerous_functions', 'native.not_stripped']) expect(result(b, k), k).toBe('pass');
+    expect(b.unreadable.map((u) => u.file)).toContain('libs/armeabi-v7a/libbroken.so');
+    expect((b.target['nativeLibraries'] as { abi: string }[]).map((l) => l.abi)).toEqual(['arm64-v8a', 'armeabi-v7a']);
+  });
+
+  it('archive anomalies (duplicate entries, wrong manifest shapes) are reported', async () => {
+    const a = await assess({ app: { debug: 'true' }, files: [{ name: 'x.txt', data: 'a' }, { name: 'x.txt', data: 'b' }] });
+    expect(row(a, 'info.archive_anomalies').evidence.map((e) => e.detail)).toEqual(expect.arrayContaining([expect.stringContaining('duplicate'), expect.stringContaining('boolean written as the string')]));
+    expect(result(await assess({}), 'info.archive_anomalies')).toBe('pass');
+  });
+});
+
+describe('signing checks', () => {
+  it('a release profile from a private CA passes every signing item', async () => {
+    const a = await assess({});
+    for (const k of ['signing.unsigned', 'signing.debug_profile', 'signing.apl_elevated', 'signing.profile_validity', 'signing.bundle_mismatch', 'signing.test_certificate', 'signing.weak_signature_algorithm']) expect(result(a, k), k).toBe('pass');
+    expect(a.target['profileType']).toBe('release');
+    expect((a.target['signer'] as { subject: string }).subject).toContain('CN=example_release');
+  });
+
+  it('each signing problem fails its item', async () => {
+    expect(result(await assess({ sign: false }), 'signing.unsigned')).toBe('fail');
+    expect(row(await assess({ sign: { profile: { type: 'debug', 'debug-info': { 'device-ids': ['a', 'b'], 'device-id-type': 'udid' } } } }), 'signing.debug_profile').evidence[0]?.detail).toBe('debug profile for 2 device(s)');
+    expect(result(await assess({ sign: { profile: { 'bundle-info': { 'bundle-name': 'com.example.app', apl: 'system_core' } } } }), 'signing.apl_elevated')).toBe('fail');
+    expect(row(await assess({ sign: { profile: { validity: { 'not-before': 1577836800, 'not-after': 1689473258 } } } }), 'signing.profile_validity').evidence[0]?.detail).toBe('profile expired on 2023-07-16T02:07:38.000Z');
+    expect(result(await assess({ sign: { profile: { 'bundle-info': { 'bundle-name': 'com.other.app', apl: 'normal' } } } }), 'signing.bundle_mismatch')).toBe('fail');
+    expect(result(await assess({ sign: { issuer: 'OpenHarmony Application CA' } }), 'signing.test_certificate')).toBe('fail');
+  });
+});
+
+describe('.app bundles', () => {
+  it('assesses every HAP/HSP inside, with module-prefixed evidence and pack.info', async () => {
+    const entry = buildHap({ app: { debug: true } });
+    const feature = buildHap({ module: { name: 'feature', type: 'feature', extensionAbilities: [{ name: 'Svc', type: 'service', exported: true }] } });
+    const a = await assessBytes(buildApp([{ name: 'entry-default.hap', hap: entry }, { name: 'feature-default.hap', hap: feature }]), 'bundle.app');
+    expect(a.target['kind']).toBe('app');
+    expect((a.target['modules'] as { file: string }[]).map((m) => m.file)).toEqual(['entry-default.hap', 'feature-default.hap']);
+    expect(row(a, 'manifest.debug').evidence[0]?.file).toBe('entry-default.hap/module.json');
+    expect(row(a, 'manifest.exported_extension_ability').evidence[0]?.file).toBe('feature-default.hap/module.json');
+    const broken = await assessBytes(buildApp([{ name: 'entry-default.hap', hap: entry }, { name: 'bad.hsp', hap: Buffer.from('PK\u0003\u0004 broken') }]), 'bundle.app');
+    expect(broken.unreadable.map((u) => u.file)).toContain('bad.hsp');
+  });
+
+  it('refuses archives that are not HarmonyOS packages', async () => {
+    await expect(assessBytes(buildZip([{ name: 'AndroidManifest.xml', data: 'x' }]), 'x.hap')).rejects.toMatchObject({ name: 'EngineInputError', code: 'unsupported_format' });
+    await expect(assessBytes(Buffer.from('not a zip at all'), 'x.hap')).rejects.toMatchObject({ name: 'EngineInputError' });
+  });
+});
