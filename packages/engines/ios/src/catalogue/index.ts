@@ -1,0 +1,52 @@
+/**
+ * The iOS rule catalogue as data: one file per category, every item with a
+ * stable id (ios.<category>.<name>), risk, CWE, OWASP MASVS v2 ids and texts
+ * in zh-CN and en (titles also in zh-TW and ja). Items that also apply to
+ * SDKs get an ios_sdk twin (ios_sdk.<category>.<name>).
+ */
+import type { Platform, RuleItem } from '@citadel/contracts';
+import { type Catalogue, defineCatalogue } from '@citadel/engine-core';
+import { BINARY_ITEMS } from './binary.ts';
+import { CODE_ITEMS, STORAGE_ITEMS } from './code.ts';
+import type { IosItem } from './define-item.ts';
+import { NETWORK_ITEMS } from './network.ts';
+import { PLIST_ITEMS, PROVISIONING_ITEMS } from './plist.ts';
+import { RESILIENCE_ITEMS } from './resilience.ts';
+import { INFO_ITEMS, SDK_ITEMS } from './sdk.ts';
+import { SECRETS_ITEMS } from './secrets.ts';
+
+export type { IosItem } from './define-item.ts';
+
+export type IosPlatform = 'ios' | 'ios_sdk';
+
+const ALL: readonly IosItem[] = [
+  ...NETWORK_ITEMS,
+  ...BINARY_ITEMS,
+  ...CODE_ITEMS,
+  ...STORAGE_ITEMS,
+  ...PLIST_ITEMS,
+  ...PROVISIONING_ITEMS,
+  ...SECRETS_ITEMS,
+  ...RESILIENCE_ITEMS,
+  ...SDK_ITEMS,
+  ...INFO_ITEMS,
+];
+
+const onPlatform = (item: IosItem, platform: IosPlatform): RuleItem => {
+  const { key, appliesToSdk: _sdk, ...rest } = item;
+  return { ...rest, id: `${platform}.${key}`, platform };
+};
+
+/** Short keys ("binary.pie") of every item, and of those with an ios_sdk twin. */
+export const IOS_ITEM_KEYS: readonly string[] = ALL.map((i) => i.key);
+export const IOS_SDK_ITEM_KEYS: ReadonlySet<string> = new Set(ALL.filter((i) => i.appliesToSdk).map((i) => i.key));
+
+export const IOS_CATALOGUE: Catalogue = defineCatalogue([
+  ...ALL.map((i) => onPlatform(i, 'ios')),
+  ...ALL.filter((i) => i.appliesToSdk).map((i) => onPlatform(i, 'ios_sdk')),
+]);
+
+/** The rule id of a short key on a platform: iosRuleId('ios_sdk', 'code.nslog'). */
+export function iosRuleId(platform: IosPlatform, key: string): string {
+  return `${platform}.${key}`;
+}

@@ -1,0 +1,112 @@
+/** App Transport Security (NSAppTransportSecurity in Info.plist): global relaxations and per-domain exceptions. */
+import { iosItems } from './define-item.ts';
+
+const ATS_DOC = 'https://developer.apple.com/documentation/bundleresources/information_property_list/nsapptransportsecurity';
+
+export const NETWORK_ITEMS = iosItems('network', [
+  {
+    name: 'ats_arbitrary_loads',
+    risk: 'high',
+    cwe: ['CWE-319'],
+    masvs: ['MASVS-NETWORK-1'],
+    title: ['ATS 允许任意明文加载', 'ATS allows arbitrary loads', 'ATS 允許任意明文載入', 'ATS が任意の読み込みを許可'],
+    purpose: ['检查应用是否全局关闭了 App Transport Security。', 'Checks whether the app switches App Transport Security off globally.'],
+    description: [
+      'Info.plist 中 NSAppTransportSecurity 的 NSAllowsArbitraryLoads 为 true 时，系统不再要求连接使用 HTTPS 与 TLS 1.2 及以上版本，应用可通过明文 HTTP 或弱 TLS 与任意服务器通信，通信内容可被同一网络中的攻击者窃听和篡改。',
+      'With NSAllowsArbitraryLoads set to true under NSAppTransportSecurity in Info.plist, the system no longer requires HTTPS with TLS 1.2 or later: the app may talk to any server over cleartext HTTP or weak TLS, and an attacker on the same network can read and alter the traffic.',
+    ],
+    testingSteps: ['解析 Info.plist，读取 NSAppTransportSecurity 字典中的 NSAllowsArbitraryLoads。', 'Parse Info.plist and read NSAllowsArbitraryLoads in the NSAppTransportSecurity dictionary.'],
+    solution: ['删除 NSAllowsArbitraryLoads 或设为 false，所有服务端启用 HTTPS；确需访问的个别旧域名使用 NSExceptionDomains 单独配置。', 'Remove NSAllowsArbitraryLoads or set it to false and serve everything over HTTPS; list the few legacy hosts that truly need it under NSExceptionDomains.'],
+    references: [ATS_DOC],
+  },
+  {
+    name: 'ats_arbitrary_loads_media',
+    risk: 'medium',
+    cwe: ['CWE-319'],
+    masvs: ['MASVS-NETWORK-1'],
+    title: ['ATS 允许媒体明文加载', 'ATS allows arbitrary loads for media', 'ATS 允許媒體明文載入', 'ATS がメディアの任意読み込みを許可'],
+    purpose: ['检查 AVFoundation 媒体加载是否豁免了 ATS。', 'Checks whether media loaded through AVFoundation is exempt from ATS.'],
+    description: [
+      'NSAllowsArbitraryLoadsForMedia 为 true 时，通过 AVFoundation 播放的音视频可以使用明文 HTTP 加载，媒体内容与其中携带的令牌可被窃听或替换。',
+      'With NSAllowsArbitraryLoadsForMedia set to true, audio and video played through AVFoundation may be loaded over cleartext HTTP; the media and any tokens in its URLs can be read or replaced.',
+    ],
+    testingSteps: ['读取 Info.plist 中 NSAppTransportSecurity 的 NSAllowsArbitraryLoadsForMedia。', 'Read NSAllowsArbitraryLoadsForMedia under NSAppTransportSecurity in Info.plist.'],
+    solution: ['媒体资源使用 HTTPS 分发并删除该键。', 'Serve media over HTTPS and remove the key.'],
+    references: [ATS_DOC],
+  },
+  {
+    name: 'ats_arbitrary_loads_web',
+    risk: 'medium',
+    cwe: ['CWE-319'],
+    masvs: ['MASVS-NETWORK-1'],
+    title: ['ATS 允许网页内容明文加载', 'ATS allows arbitrary loads in web content', 'ATS 允許網頁內容明文載入', 'ATS が Web コンテンツの任意読み込みを許可'],
+    purpose: ['检查 WKWebView 中的网页内容是否豁免了 ATS。', 'Checks whether web content in WKWebView is exempt from ATS.'],
+    description: [
+      'NSAllowsArbitraryLoadsInWebContent 为 true 时，WKWebView 可通过明文 HTTP 加载页面与脚本，攻击者可注入脚本并借助 JavaScript 桥调用应用功能或窃取会话。',
+      'With NSAllowsArbitraryLoadsInWebContent set to true, WKWebView may load pages and scripts over cleartext HTTP; an attacker can inject script, reach the app through JavaScript bridges or steal sessions.',
+    ],
+    testingSteps: ['读取 Info.plist 中 NSAppTransportSecurity 的 NSAllowsArbitraryLoadsInWebContent。', 'Read NSAllowsArbitraryLoadsInWebContent under NSAppTransportSecurity in Info.plist.'],
+    solution: ['网页内容全部使用 HTTPS，删除该键。', 'Load all web content over HTTPS and remove the key.'],
+    references: [ATS_DOC],
+  },
+  {
+    name: 'ats_local_networking',
+    risk: 'low',
+    cwe: ['CWE-319'],
+    masvs: ['MASVS-NETWORK-1'],
+    title: ['ATS 允许本地网络明文通信', 'ATS allows local networking', 'ATS 允許本機網路明文通訊', 'ATS がローカルネットワークを許可'],
+    purpose: ['检查是否允许对本地网络地址的明文连接。', 'Checks whether cleartext connections to local network addresses are allowed.'],
+    description: [
+      'NSAllowsLocalNetworking 为 true 时，应用可以明文访问 .local 域名与局域网 IP 地址。同一局域网中的设备可以窃听或冒充这些服务。',
+      'With NSAllowsLocalNetworking set to true the app may reach .local names and LAN addresses in cleartext; other devices on the same network can read or impersonate those services.',
+    ],
+    testingSteps: ['读取 Info.plist 中 NSAppTransportSecurity 的 NSAllowsLocalNetworking。', 'Read NSAllowsLocalNetworking under NSAppTransportSecurity in Info.plist.'],
+    solution: ['仅在确需与局域网设备通信时保留该键，并对通信内容做应用层加密与认证。', 'Keep the key only when the app must talk to LAN devices, and encrypt and authenticate that traffic at the application layer.'],
+    references: [ATS_DOC],
+  },
+  {
+    name: 'ats_insecure_exception_domains',
+    risk: 'medium',
+    cwe: ['CWE-319'],
+    masvs: ['MASVS-NETWORK-1'],
+    title: ['ATS 例外域名允许明文 HTTP', 'ATS exception domains allow insecure HTTP', 'ATS 例外網域允許明文 HTTP', 'ATS 例外ドメインが HTTP を許可'],
+    purpose: ['列出 NSExceptionDomains 中允许明文 HTTP 的域名。', 'Lists the NSExceptionDomains entries that allow cleartext HTTP.'],
+    description: [
+      'NSExceptionDomains 中某个域名设置了 NSExceptionAllowsInsecureHTTPLoads（或 NSTemporaryExceptionAllowsInsecureHTTPLoads、NSThirdPartyExceptionAllowsInsecureHTTPLoads）为 true 时，与该域名（NSIncludesSubdomains 时包括子域名）的通信可以使用明文 HTTP，可被窃听和篡改。',
+      'An NSExceptionDomains entry with NSExceptionAllowsInsecureHTTPLoads (or the NSTemporary… / NSThirdParty… variants) set to true lets traffic to that host, and its subdomains when NSIncludesSubdomains is set, go over cleartext HTTP where it can be read and altered.',
+    ],
+    testingSteps: ['遍历 NSAppTransportSecurity/NSExceptionDomains 中每个域名的配置，查找允许明文加载的键。', 'Walk every host under NSAppTransportSecurity/NSExceptionDomains and look for the keys that allow cleartext loads.'],
+    solution: ['为这些域名部署 HTTPS 后删除例外；确需保留的只限定到具体主机，不要包含子域名。', 'Deploy HTTPS on those hosts and remove the exceptions; keep any that must stay limited to the exact host, without subdomains.'],
+    references: [ATS_DOC],
+  },
+  {
+    name: 'ats_weak_tls_version',
+    risk: 'medium',
+    cwe: ['CWE-326'],
+    masvs: ['MASVS-NETWORK-1'],
+    title: ['ATS 例外允许 TLS 1.2 以下版本', 'ATS exception allows TLS below 1.2', 'ATS 例外允許 TLS 1.2 以下版本', 'ATS 例外が TLS 1.2 未満を許可'],
+    purpose: ['检查例外域名的最低 TLS 版本是否低于 TLS 1.2。', 'Checks whether an exception domain lowers the minimum TLS version below 1.2.'],
+    description: [
+      'NSExceptionMinimumTLSVersion（或 NSTemporaryExceptionMinimumTLSVersion）设为 TLSv1.0 或 TLSv1.1 时，与该域名的连接可降级到已弃用、存在已知攻击（如 BEAST、POODLE 类降级）的协议版本。',
+      'NSExceptionMinimumTLSVersion (or NSTemporaryExceptionMinimumTLSVersion) set to TLSv1.0 or TLSv1.1 lets connections to that host fall back to deprecated protocol versions with known attacks (BEAST, POODLE-style downgrades).',
+    ],
+    testingSteps: ['读取每个例外域名的 NSExceptionMinimumTLSVersion / NSTemporaryExceptionMinimumTLSVersion，与 TLSv1.2 比较。', 'Read NSExceptionMinimumTLSVersion / NSTemporaryExceptionMinimumTLSVersion of every exception domain and compare it with TLSv1.2.'],
+    solution: ['服务端启用 TLS 1.2 或 1.3，删除该键或设为 TLSv1.2 及以上。', 'Enable TLS 1.2 or 1.3 on the server and remove the key or set it to TLSv1.2 or later.'],
+    references: [ATS_DOC],
+  },
+  {
+    name: 'ats_forward_secrecy_disabled',
+    risk: 'low',
+    cwe: ['CWE-326'],
+    masvs: ['MASVS-NETWORK-1'],
+    title: ['ATS 例外关闭前向保密', 'ATS exception disables forward secrecy', 'ATS 例外關閉前向保密', 'ATS 例外が前方秘匿性を無効化'],
+    purpose: ['检查例外域名是否允许不具备前向保密的密码套件。', 'Checks whether an exception domain accepts cipher suites without forward secrecy.'],
+    description: [
+      'NSExceptionRequiresForwardSecrecy 为 false 时，连接可以使用 RSA 密钥交换。服务器私钥日后泄露时，过去录下的流量都可被解密。',
+      'With NSExceptionRequiresForwardSecrecy set to false, connections may use RSA key exchange: if the server key leaks later, every recorded session can be decrypted.',
+    ],
+    testingSteps: ['读取每个例外域名的 NSExceptionRequiresForwardSecrecy（及其 Temporary/ThirdParty 变体）。', 'Read NSExceptionRequiresForwardSecrecy (and its Temporary / ThirdParty variants) of every exception domain.'],
+    solution: ['服务端启用 ECDHE 密码套件并删除该键。', 'Enable ECDHE cipher suites on the server and remove the key.'],
+    references: [ATS_DOC],
+  },
+]);
