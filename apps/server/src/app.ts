@@ -45,7 +45,7 @@ export interface BuildOptions {
 const BODY_LIMIT = 1024 * 1024;
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
-  const database = opts.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = opts.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...(config.databaseSchema ? { schema: config.databaseSchema } : {}) });
   await migrate(database.db as never, database.dialect);
   const seedResult = await seed(database.db, config.adminPassword);
   const services = createServices(config, database);
@@ -78,7 +78,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     config.retentionIntervalMinutes * 60_000,
     (err) => app.log.error({ err }, 'retention job failed'),
   );
-  if (config.embeddedWorker) services.worker.start();
+  await services.taskRuntime.start();
 
   return {
     app,
@@ -87,7 +87,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     seedResult,
     async close() {
       retention.stop();
-      await services.worker.stop();
+      await services.taskRuntime.stop();
       await app.close();
       if (!opts.database) await database.close();
     },

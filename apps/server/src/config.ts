@@ -44,6 +44,12 @@ export interface Config {
   workerConcurrency: number;
   taskTimeoutSeconds: number;
   taskMemoryMb: number;
+  /** How long a worker's claim on a running task lasts without renewal before the task is re-queued. */
+  taskLeaseSeconds: number;
+  /** Prefix of the BullMQ queue and the Redis event channel, so deployments can share one Redis. */
+  queuePrefix: string;
+  /** PostgreSQL schema to use instead of public (DATABASE_SCHEMA). */
+  databaseSchema: string;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -69,6 +75,14 @@ function int(src: Source, name: string, fallback: number, min: number, max: numb
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
   return n;
+}
+
+/** An identifier-like value (letters, digits, _ and -), safe in a schema name or a Redis key. */
+function name(src: Source, key: string, fallback: string): string {
+  const raw = src[key];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^[A-Za-z_][A-Za-z0-9_-]{0,62}$/.test(raw)) throw new Error(`${key} must be letters, digits, _ or - (at most 63), got "${raw}"`);
+  return raw;
 }
 
 function bool(src: Source, name: string): boolean {
@@ -104,10 +118,14 @@ export function loadConfig(env: Source = process.env): Config {
     uploadMaxMb: int(src, 'CITADEL_UPLOAD_MAX_MB', 4096, 1, 1024 * 1024),
     retentionDays: int(src, 'CITADEL_RETENTION_DAYS', 90, 1, 36500),
     retentionIntervalMinutes: int(src, 'CITADEL_RETENTION_INTERVAL_MINUTES', 60, 1, 7 * 24 * 60),
-    embeddedWorker: src.CITADEL_EMBEDDED_WORKER === undefined || src.CITADEL_EMBEDDED_WORKER === '' ? true : bool(src, 'CITADEL_EMBEDDED_WORKER'),
+    // Default: run tasks in the portal unless REDIS_URL hands them to `npm run worker` processes.
+    embeddedWorker: src.CITADEL_EMBEDDED_WORKER === undefined || src.CITADEL_EMBEDDED_WORKER === '' ? !redisUrl : bool(src, 'CITADEL_EMBEDDED_WORKER'),
     workerConcurrency: int(src, 'CITADEL_WORKER_CONCURRENCY', os.availableParallelism(), 1, 256),
     taskTimeoutSeconds: int(src, 'CITADEL_TASK_TIMEOUT_SECONDS', 1800, 1, 7 * 24 * 3600),
     taskMemoryMb: int(src, 'CITADEL_TASK_MEMORY_MB', 2048, 64, 256 * 1024),
+    taskLeaseSeconds: int(src, 'CITADEL_TASK_LEASE_SECONDS', 30, 1, 3600),
+    queuePrefix: name(src, 'CITADEL_QUEUE_PREFIX', 'citadel'),
+    databaseSchema: name(src, 'DATABASE_SCHEMA', ''),
   };
 }
 

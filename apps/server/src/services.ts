@@ -1,5 +1,4 @@
 /** The composition root: one place that builds every domain service from the config and the database. */
-import path from 'node:path';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AuditLog } from './db/repositories/audit-log.ts';
@@ -13,13 +12,10 @@ import { Sessions } from './domain/auth/sessions.ts';
 import { CaptchaService } from './domain/captcha/captcha-service.ts';
 import { SampleService } from './domain/samples/sample-service.ts';
 import { SamplesRepository } from './domain/samples/samples-repository.ts';
-import { TaskRepository } from './domain/tasks/task-repository.ts';
 import { TaskService } from './domain/tasks/task-service.ts';
 import { ChunkedUploads } from './domain/uploads/index.ts';
-import { sampleFetcher } from './jobs/sample-input.ts';
-import { TaskEvents } from './jobs/task-events.ts';
-import { DefaultInputResolver } from './jobs/task-input.ts';
-import { TaskWorker } from './jobs/worker.ts';
+import { type TaskRuntime, createTaskRuntime, extraEngineFiles } from './jobs/runtime.ts';
+import type { TaskEvents } from './jobs/task-events.ts';
 import { type ObjectStorage, createStorage } from './storage/index.ts';
 
 export interface Services {
@@ -39,13 +35,8 @@ export interface Services {
   uploads: ChunkedUploads;
   taskEvents: TaskEvents;
   tasks: TaskService;
-  /** The embedded worker; started by buildApp when config.embeddedWorker is on. */
-  worker: TaskWorker;
-}
-
-/** Test-only engines the engine children load (CITADEL_EXTRA_ENGINES is honoured only with test hooks on). */
-function extraEngineFiles(config: Config): string[] {
-  return config.testHooks ? (process.env.CITADEL_EXTRA_ENGINES ?? '').split(',').filter(Boolean) : [];
+  /** Queue, worker (embedded mode) and event bridge; buildApp starts and stops it. */
+  taskRuntime: TaskRuntime;
 }
 
 export function createServices(config: Config, database: Database): Services {
@@ -62,21 +53,11 @@ export function createServices(config: Config, database: Database): Services {
   const samples = new SampleService(new SamplesRepository(db), storage);
   const uploads = new ChunkedUploads(db, samples, config.dataDir, config.uploadMaxMb);
 
-  const taskRepo = new TaskRepository(db, database.dialect);
-  const taskEvents = new TaskEvents();
-  const extras = extraEngineFiles(config);
-  const worker = new TaskWorker(taskRepo, new DefaultInputResolver(sampleFetcher(samples.repo, storage, path.join(config.dataDir, 'work'))), taskEvents, {
-    concurrency: config.workerConcurrency,
-    timeoutMs: config.taskTimeoutSeconds * 1000,
-    memoryMb: config.taskMemoryMb,
-    leaseMs: 30_000,
-    pollMs: 1000,
-    childEnv: { CITADEL_EXTRA_ENGINES: extras.join(',') },
-  });
+  const taskRuntime = createTaskRuntime(config, database, samples.repo, storage, 'portal');
   const sampleInfo = async (id: number) => {
     const s = await samples.repo.findById({ isAdmin: true, customerId: 0 }, id);
     return s && { id: s.id, customer_id: s.customer_id, name: s.name, size: s.size, md5: s.md5, cleaned: s.cleaned === 1 };
   };
-  const tasks = new TaskService(taskRepo, taskEvents, sampleInfo, () => worker.notify(), extras);
-  return { config, database, users, roles, customers, siteConfig: new SiteConfigRepository(db), audit, sessions, captcha, loginKeys, auth, storage, samples, uploads, taskEvents, tasks, worker };
+  const tasks = new TaskService(taskRuntime.repo, taskRuntime.events, sampleInfo, (task) => taskRuntime.queued(task), extraEngineFiles(config));
+  return { config, database, users, roles, customers, siteConfig: new SiteConfigRepository(db), audit, sessions, captcha, loginKeys, auth, storage, samples, uploads, taskEvents: taskRuntime.events, tasks, taskRuntime };
 }

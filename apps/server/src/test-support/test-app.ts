@@ -22,6 +22,8 @@ export const DIALECTS: Dialect[] = (process.env.CITADEL_TEST_DIALECTS?.split(','
 export interface TestDatabase {
   database: Database;
   dataDir: string;
+  /** PostgreSQL only: the schema this test database lives in. */
+  schema?: string;
   drop(): Promise<void>;
 }
 
@@ -40,6 +42,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   return {
     database,
     dataDir,
+    schema,
     drop: async () => {
       await database.close();
       const c = new pg.Client({ connectionString: POSTGRES_URL });

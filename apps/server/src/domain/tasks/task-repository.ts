@@ -168,6 +168,18 @@ export class TaskRepository {
     return result.rows[0];
   }
 
+  /** Claims one specific queued task (the BullMQ worker is told which); undefined when it is not queued any more. */
+  async claimById(id: number, leaseOwner: string, leaseMs: number): Promise<TaskRecord | undefined> {
+    const now = Date.now();
+    return this.db
+      .updateTable('tasks')
+      .set((eb) => ({ status: 'DOWNLOADING', lease_owner: leaseOwner, lease_expires_at: now + leaseMs, started_at: now, updated_at: now, attempts: eb('attempts', '+', 1), fail_kind: null, fail_msg: '' }))
+      .where('id', '=', id)
+      .where('status', '=', 'QUEUEING')
+      .returningAll()
+      .executeTakeFirst();
+  }
+
   /** Running tasks whose worker stopped renewing its lease (it died): they go back to the queue. */
   async expiredLeases(): Promise<TaskRecord[]> {
     return this.db
@@ -237,9 +249,27 @@ export class TaskRepository {
       .executeTakeFirst();
   }
 
-  async storeResult(taskId: number, assessmentJson: string): Promise<void> {
-    await this.db.deleteFrom('task_results').where('task_id', '=', taskId).execute();
-    await this.db.insertInto('task_results').values({ task_id: taskId, assessment: assessmentJson, created_at: Date.now() }).execute();
+  /**
+   * PROCESSING → FINISHED and the stored assessment in one transaction: no reader
+   * ever sees a finished task without its result, and a worker that lost the task
+   * (cancelled, or re-queued after its lease ran out) writes nothing.
+   */
+  async finishWithResult(id: number, leaseOwner: string, patch: TaskPatch, assessmentJson: string): Promise<TaskRecord | undefined> {
+    if (!canTransition('PROCESSING', 'FINISHED')) throw new IllegalTransitionError('PROCESSING', 'FINISHED', String(id));
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('tasks')
+        .set({ ...patch, status: 'FINISHED', updated_at: Date.now() })
+        .where('id', '=', id)
+        .where('status', '=', 'PROCESSING')
+        .where('lease_owner', '=', leaseOwner)
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) return undefined;
+      await trx.deleteFrom('task_results').where('task_id', '=', id).execute();
+      await trx.insertInto('task_results').values({ task_id: id, assessment: assessmentJson, created_at: Date.now() }).execute();
+      return row;
+    });
   }
 
   async result(taskId: number): Promise<string | undefined> {

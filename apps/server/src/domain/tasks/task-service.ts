@@ -51,7 +51,7 @@ export class TaskService {
     private readonly repo: TaskRepository,
     private readonly events: TaskEvents,
     private readonly samples: SampleLookup,
-    private readonly onQueued: () => void,
+    private readonly onQueued: (task: TaskRecord) => Promise<void>,
     private readonly extraEngineFiles: string[] = [],
   ) {}
 
@@ -117,7 +117,7 @@ export class TaskService {
       customer_id: who.user.customer_id,
     });
     this.events.changed(task);
-    this.onQueued();
+    await this.onQueued(task);
     return task;
   }
 
@@ -168,7 +168,7 @@ export class TaskService {
     const queued = await this.repo.transition(task.id, task.status as TaskStatus, 'QUEUEING', { attempts: 0, fail_kind: null, fail_msg: '', finish_item: 0, started_at: null, finished_at: null });
     if (!queued) fail('illegal_operation');
     this.events.changed(queued);
-    this.onQueued();
+    await this.onQueued(queued);
   }
 
   /** SPEC §5: a row may be deleted by admin or its owner; running tasks are cancelled first by the user. */

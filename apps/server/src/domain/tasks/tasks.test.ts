@@ -14,7 +14,7 @@ import { IllegalTransitionError, TaskRepository } from './task-repository.ts';
 
 process.env.CITADEL_EXTRA_ENGINES = fileURLToPath(new URL('../../jobs/test-engine/index.ts', import.meta.url));
 
-const until = async <T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> => {
+const until = async <T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 60_000): Promise<T> => {
   const end = Date.now() + ms;
   for (;;) {
     const v = await fn();
@@ -31,7 +31,7 @@ describe.each(DIALECTS)('tasks on %s', (dialect) => {
   const settle = (uid: string) => until(() => preview(uid), (d) => ['FINISHED', 'EXCEPTION', 'CANCELED'].includes(d.task.status));
 
   beforeAll(async () => {
-    t = await startTestApp(dialect, { CITADEL_WORKER_CONCURRENCY: '2', CITADEL_TASK_TIMEOUT_SECONDS: '6', CITADEL_TASK_MEMORY_MB: '200' });
+    t = await startTestApp(dialect, { CITADEL_WORKER_CONCURRENCY: '2', CITADEL_TASK_TIMEOUT_SECONDS: '10', CITADEL_TASK_MEMORY_MB: '200' });
     admin = (await login(t, 'admin', TEST_ADMIN_PASSWORD)).headers;
   });
   afterAll(async () => t?.stop());
@@ -79,13 +79,14 @@ describe.each(DIALECTS)('tasks on %s', (dialect) => {
   });
 
   it('reports exact queue positions', async () => {
-    await t.services.worker.stop();
+    const worker = t.services.taskRuntime.worker as TaskWorker;
+    await worker.stop();
     const uids: string[] = [];
     for (let i = 0; i < 3; i++) uids.push((await create({})).body.data.task_uid);
     const { list } = (await post(t.app, '/task/list', { page: 1, page_size: 10, status: 'QUEUEING' }, admin)).body.data;
     const pos = Object.fromEntries(list.map((r: { task_uid: string; queue_number: number }) => [r.task_uid, r.queue_number]));
     expect(uids.map((u) => pos[u])).toEqual([1, 2, 3]);
-    t.services.worker.start();
+    worker.start();
     await Promise.all(uids.map(settle));
   });
 
