@@ -15,6 +15,7 @@ import type { TaskRecord } from '../domain/tasks/task-repository.ts';
 import { TaskRepository } from '../domain/tasks/task-repository.ts';
 import type { ObjectStorage } from '../storage/index.ts';
 import { BullTaskWorker } from './bull-worker.ts';
+import { shutdownEnginePool } from './runner/run-engine.ts';
 import { BullDispatcher, type TaskDispatcher, WakeDispatcher } from './dispatch.ts';
 import { sampleFetcher } from './sample-input.ts';
 import { TaskEvents } from './task-events.ts';
@@ -66,6 +67,7 @@ export function createTaskRuntime(config: Config, database: Database, samples: S
     },
     async stop() {
       await worker?.stop();
+      shutdownEnginePool();
       await dispatcher.close();
       await events.close();
     },

@@ -1,11 +1,12 @@
 /**
- * Child-process entry: runs one engine on one task's input and reports
- * progress and the result over IPC, then exits. A crash, hang or memory blow-up
- * here ends only this process; the worker turns it into an EXCEPTION.
+ * Child-process entry: runs engines on tasks' inputs, one run at a time, and
+ * reports progress and results over IPC. The process stays warm between runs
+ * (the pool reuses it); a crash, hang or memory blow-up here ends only this
+ * process, and the worker turns it into an EXCEPTION for the task it was running.
  */
 import { loadEngines } from '@citadel/cli';
 import { type Engine, EngineInputError } from '@citadel/engine-core';
-import type { ChildMessage, ParentMessage } from './messages.ts';
+import type { ChildMessage, ParentMessage, RunRequest } from './messages.ts';
 
 const send = (m: ChildMessage) => new Promise<void>((resolve) => process.send!(m, undefined, {}, () => resolve()));
 
@@ -13,7 +14,7 @@ const send = (m: ChildMessage) => new Promise<void>((resolve) => process.send!(m
  * Engines of the product, preceded by test-only engines named by the worker
  * (CITADEL_EXTRA_ENGINES, set only by the test suite), which take precedence.
  */
-async function engines(): Promise<readonly Engine[]> {
+async function loadAll(): Promise<readonly Engine[]> {
   const extras: Engine[] = [];
   for (const file of (process.env.CITADEL_EXTRA_ENGINES ?? '').split(',').filter(Boolean)) {
     const mod = (await import(file)) as { engine?: Engine };
@@ -23,30 +24,26 @@ async function engines(): Promise<readonly Engine[]> {
   return [...extras, ...registry.list()];
 }
 
-const abort = new AbortController();
+const enginesReady = loadAll();
+let current: AbortController | undefined;
 
 process.on('message', (msg: ParentMessage) => {
   if (msg.type === 'abort') {
-    abort.abort(new Error('cancelled'));
+    current?.abort(new Error('cancelled'));
     return;
   }
-  void run(msg).then(
-    () => process.exit(0),
-    () => process.exit(1),
-  );
+  void run(msg);
 });
 
-async function run(req: Extract<ParentMessage, { type: 'run' }>): Promise<void> {
-  const all = await engines();
-  const engine = all.find((e) => e.platforms.includes(req.platform));
-  if (!engine) {
-    await send({ type: 'error', message: `no engine assesses the platform ${req.platform} yet` });
-    return;
-  }
-  let last = 0;
+async function run(req: RunRequest): Promise<void> {
+  const ac = new AbortController();
+  current = ac;
   try {
+    const engine = (await enginesReady).find((e) => e.platforms.includes(req.platform));
+    if (!engine) return await send({ type: 'error', message: `no engine assesses the platform ${req.platform} yet` });
+    let last = 0;
     const assessment = await engine.run(req.input, { ...req.options, platform: req.platform }, {
-      signal: abort.signal,
+      signal: ac.signal,
       onProgress: (p) => {
         // Throttled: a progress message at most every 200 ms, and always the last one.
         const now = Date.now();
@@ -59,5 +56,7 @@ async function run(req: Extract<ParentMessage, { type: 'run' }>): Promise<void> 
   } catch (err) {
     if (err instanceof EngineInputError) await send({ type: 'input_error', code: err.code, message: err.message });
     else await send({ type: 'error', message: err instanceof Error ? err.message : String(err) });
+  } finally {
+    current = undefined;
   }
 }

@@ -1,8 +1,14 @@
 /**
- * Runs an engine in a child process with a wall-clock limit and a memory limit
- * (V8 heap via --max-old-space-size, and resident memory watched from /proc, since
- * Buffers live outside the heap). Whatever the child does — crash, hang, exhaust
- * memory — the outcome is a value, never an exception in the worker.
+ * Runs engines in child processes with a wall-clock limit and a memory limit
+ * (V8 heap via --max-old-space-size, and resident memory watched from /proc,
+ * since Buffers live outside the heap). Whatever the child does — crash, hang,
+ * exhaust memory — the outcome is a value, never an exception in the worker.
+ *
+ * Children are kept warm in a pool: starting Node with the TypeScript loader
+ * costs a few hundred milliseconds, more than most engine runs. A child serves
+ * many runs; it is replaced after a crash, a timeout, an abort, MAX_RUNS runs,
+ * or when its resident memory has grown past half the limit, so one task's
+ * leftovers cannot accumulate.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -23,8 +29,11 @@ export type RunOutcome =
 const CHILD = fileURLToPath(new URL('./engine-child.ts', import.meta.url));
 const TSX = import.meta.resolve('tsx');
 const RSS_POLL_MS = 250;
+const MAX_RUNS = 100;
+const MAX_IDLE = 8;
 
-function rssMb(pid: number): number | undefined {
+function rssMb(pid: number | undefined): number | undefined {
+  if (!pid) return undefined;
   try {
     const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Number(m[1]) / 1024 : undefined;
@@ -33,60 +42,119 @@ function rssMb(pid: number): number | undefined {
   }
 }
 
+interface PooledChild {
+  proc: ChildProcess;
+  runs: number;
+  stderrTail: string;
+  key: string;
+}
+
+/** Idle warm children, keyed by what they were started with (memory limit, environment). */
+const idle = new Map<string, PooledChild[]>();
+
+function spawnChild(memoryMb: number, env: NodeJS.ProcessEnv | undefined, key: string): PooledChild {
+  const proc = fork(CHILD, [], {
+    execArgv: ['--import', TSX, `--max-old-space-size=${memoryMb}`],
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    env: { ...process.env, ...env },
+    serialization: 'advanced',
+  });
+  const child: PooledChild = { proc, runs: 0, stderrTail: '', key };
+  proc.stderr?.on('data', (d: Buffer) => {
+    child.stderrTail = (child.stderrTail + d.toString('utf8')).slice(-4000);
+  });
+  // An idle child that dies (killed by the OS, say) simply leaves the pool.
+  proc.once('close', () => {
+    const list = idle.get(key);
+    if (list) idle.set(key, list.filter((c) => c !== child));
+  });
+  return child;
+}
+
+function take(limits: RunLimits, env: NodeJS.ProcessEnv | undefined): PooledChild {
+  const key = `${limits.memoryMb}|${JSON.stringify(env ?? {})}`;
+  const list = idle.get(key) ?? [];
+  let child: PooledChild | undefined;
+  while ((child = list.pop())) if (child.proc.exitCode === null && child.proc.signalCode === null && child.proc.connected) return child;
+  return spawnChild(limits.memoryMb, env, key);
+}
+
+function giveBack(child: PooledChild, limits: RunLimits): void {
+  const rss = rssMb(child.proc.pid);
+  const list = idle.get(child.key) ?? [];
+  if (child.runs >= MAX_RUNS || (rss !== undefined && rss > limits.memoryMb / 2) || list.length >= MAX_IDLE || !child.proc.connected) {
+    child.proc.kill('SIGKILL');
+    return;
+  }
+  child.stderrTail = '';
+  list.push(child);
+  idle.set(child.key, list);
+}
+
+/** Stops every idle child (at shutdown; running ones end with their runs). */
+export function shutdownEnginePool(): void {
+  for (const list of idle.values()) for (const c of list) c.proc.kill('SIGKILL');
+  idle.clear();
+}
+
 export function runEngine(req: Omit<RunRequest, 'type'>, limits: RunLimits, opts: { onProgress?: (done: number, total: number) => void; signal?: AbortSignal; env?: NodeJS.ProcessEnv } = {}): Promise<RunOutcome> {
   return new Promise((resolve) => {
+    const child = take(limits, opts.env);
+    const { proc } = child;
     let settled = false;
-    let stderrTail = '';
-    let child: ChildProcess;
     const timers: NodeJS.Timeout[] = [];
-    const finish = (o: RunOutcome) => {
-      if (settled) return;
-      settled = true;
+    const cleanup = () => {
       timers.forEach(clearTimeout);
       timers.forEach(clearInterval);
       opts.signal?.removeEventListener('abort', onAbort);
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      proc.off('message', onMessage);
+      proc.off('close', onClose);
+      proc.off('error', onError);
+    };
+    /** A run that ends normally returns its child to the pool; anything else kills the child. */
+    const finish = (o: RunOutcome, keepChild: boolean) => {
+      if (settled) return;
+      settled = true;
+      cleanup();
+      if (keepChild) giveBack(child, limits);
+      else if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
       resolve(o);
     };
-    const onAbort = () => finish({ kind: 'aborted' });
-
-    child = fork(CHILD, [], {
-      execArgv: ['--import', TSX, `--max-old-space-size=${limits.memoryMb}`],
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-      env: { ...process.env, ...opts.env },
-      serialization: 'advanced',
-    });
-    child.stderr?.on('data', (d: Buffer) => {
-      stderrTail = (stderrTail + d.toString('utf8')).slice(-4000);
-    });
-    child.on('message', (m: ChildMessage) => {
+    const onAbort = () => finish({ kind: 'aborted' }, false);
+    const onMessage = (m: ChildMessage) => {
       if (m.type === 'progress') opts.onProgress?.(m.done, m.total);
-      else if (m.type === 'result') finish({ kind: 'ok', assessment: m.assessment });
-      else if (m.type === 'input_error') finish({ kind: 'failed', failKind: 'failed', message: m.message });
-      else if (m.type === 'error') finish({ kind: 'failed', failKind: 'failed', message: `engine error: ${m.message}` });
-    });
+      else if (m.type === 'result') finish({ kind: 'ok', assessment: m.assessment }, true);
+      else if (m.type === 'input_error') finish({ kind: 'failed', failKind: 'failed', message: m.message }, true);
+      else if (m.type === 'error') finish({ kind: 'failed', failKind: 'failed', message: `engine error: ${m.message}` }, true);
+    };
     // 'close', not 'exit': stderr is drained by then, so an out-of-memory message is not lost.
-    child.on('close', (code, signal) => {
-      if (settled) return;
-      const oom = /heap out of memory|Reached heap limit|Allocation failed/i.test(stderrTail);
-      finish({
-        kind: 'failed',
-        failKind: 'failed',
-        message: oom ? `the engine ran out of memory (limit ${limits.memoryMb} MB)` : `the engine stopped unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`})`,
-      });
-    });
-    child.on('error', (err) => finish({ kind: 'failed', failKind: 'failed', message: `could not start the engine: ${err.message}` }));
+    const onClose = (code: number | null, signal: NodeJS.Signals | null) => {
+      const oom = /heap out of memory|Reached heap limit|Allocation failed/i.test(child.stderrTail);
+      finish(
+        {
+          kind: 'failed',
+          failKind: 'failed',
+          message: oom ? `the engine ran out of memory (limit ${limits.memoryMb} MB)` : `the engine stopped unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`})`,
+        },
+        false,
+      );
+    };
+    const onError = (err: Error) => finish({ kind: 'failed', failKind: 'failed', message: `could not start the engine: ${err.message}` }, false);
+    proc.on('message', onMessage);
+    proc.on('close', onClose);
+    proc.on('error', onError);
 
-    timers.push(setTimeout(() => finish({ kind: 'failed', failKind: 'timeout', message: `task timeout after ${Math.round(limits.timeoutMs / 1000)} s, contact the backend` }), limits.timeoutMs));
+    timers.push(setTimeout(() => finish({ kind: 'failed', failKind: 'timeout', message: `task timeout after ${Math.round(limits.timeoutMs / 1000)} s, contact the backend` }, false), limits.timeoutMs));
     timers.push(
       setInterval(() => {
-        const rss = child.pid ? rssMb(child.pid) : undefined;
+        const rss = rssMb(proc.pid);
         // The heap flag bounds JS objects; this bounds everything else (Buffers, native memory).
-        if (rss !== undefined && rss > limits.memoryMb * 1.5 + 256) finish({ kind: 'failed', failKind: 'failed', message: `the engine exceeded the memory limit (${Math.round(rss)} MB resident)` });
+        if (rss !== undefined && rss > limits.memoryMb * 1.5 + 256) finish({ kind: 'failed', failKind: 'failed', message: `the engine exceeded the memory limit (${Math.round(rss)} MB resident)` }, false);
       }, RSS_POLL_MS),
     );
     if (opts.signal?.aborted) return onAbort();
     opts.signal?.addEventListener('abort', onAbort, { once: true });
-    child.send({ type: 'run', ...req } satisfies RunRequest);
+    child.runs++;
+    proc.send({ type: 'run', ...req } satisfies RunRequest);
   });
 }

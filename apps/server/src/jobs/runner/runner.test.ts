@@ -1,6 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runEngine } from './run-engine.ts';
+import { afterAll } from 'vitest';
+import { runEngine, shutdownEnginePool } from './run-engine.ts';
+
+afterAll(() => shutdownEnginePool());
 
 const env = { CITADEL_EXTRA_ENGINES: fileURLToPath(new URL('../test-engine/index.ts', import.meta.url)) };
 const req = (behaviour: string, sleepMs = 20) => ({ platform: 'firmware' as const, input: { files: [], url: 'http://127.0.0.1/' }, options: { params: { behaviour, sleepMs: String(sleepMs) } } });
@@ -24,6 +27,15 @@ describe('engine child process', () => {
     expect(oom).toMatchObject({ kind: 'failed', failKind: 'failed', message: expect.stringMatching(/memory/) });
     const refused = await runEngine(req('refuse'), { timeoutMs: 30_000, memoryMb: 256 }, { env });
     expect(refused).toMatchObject({ kind: 'failed', message: 'the test engine refuses this input' });
+  });
+
+  it('reuses a warm child for the next run, and replaces a child that failed', async () => {
+    const first = await runEngine(req('ok', 0), { timeoutMs: 30_000, memoryMb: 256 }, { env });
+    const second = await runEngine(req('ok', 0), { timeoutMs: 30_000, memoryMb: 256 }, { env });
+    expect([first.kind, second.kind]).toEqual(['ok', 'ok']);
+    const crash = await runEngine(req('crash', 0), { timeoutMs: 30_000, memoryMb: 256 }, { env });
+    expect(crash.kind).toBe('failed');
+    expect((await runEngine(req('ok', 0), { timeoutMs: 30_000, memoryMb: 256 }, { env })).kind).toBe('ok');
   });
 
   it('stops the child when aborted', async () => {
