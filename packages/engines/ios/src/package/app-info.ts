@@ -27,17 +27,17 @@ function linkedFrameworks(pkg: IosPackage): string[] {
   return [...new Set((main?.slices ?? []).flatMap((s) => s.dylibs.map((d) => d.name)))];
 }
 
+/** The fields every target has: what was uploaded, its size and hashes. */
+function fileFields(pkg: IosPackage): Record<string, unknown> {
+  return { kind: pkg.kind, fileName: pkg.fileName, size: pkg.size, md5: pkg.hashes.md5, sha1: pkg.hashes.sha1, sha256: pkg.hashes.sha256 };
+}
+
 export function appTarget(pkg: IosPackage): Record<string, unknown> {
   const main = pkg.binaries.find((b) => b.role === 'main');
   const profile = pkg.provisioning;
   const cd = main?.signature?.codeDirectory;
   return {
-    kind: pkg.kind,
-    fileName: pkg.fileName,
-    size: pkg.size,
-    md5: pkg.hashes.md5,
-    sha1: pkg.hashes.sha1,
-    sha256: pkg.hashes.sha256,
+    ...fileFields(pkg),
     appName: str(pkg, 'CFBundleDisplayName') ?? str(pkg, 'CFBundleName'),
     bundleId: str(pkg, 'CFBundleIdentifier'),
     /** Also under the Android field names, so shared list columns fill for both platforms. */
@@ -69,12 +69,7 @@ export function sdkTarget(pkg: IosPackage, sdks: SdkMatcher): Record<string, unk
   const name = str(pkg, 'CFBundleName') ?? str(pkg, 'CFBundleExecutable') ?? baseName;
   const self = sdks.matchIosFramework(name) ?? sdks.matchIosFramework(baseName);
   return {
-    kind: pkg.kind,
-    fileName: pkg.fileName,
-    size: pkg.size,
-    md5: pkg.hashes.md5,
-    sha1: pkg.hashes.sha1,
-    sha256: pkg.hashes.sha256,
+    ...fileFields(pkg),
     name,
     bundleId: str(pkg, 'CFBundleIdentifier'),
     version: str(pkg, 'CFBundleShortVersionString') ?? /(\d+(?:\.\d+){1,3})/.exec(pkg.fileName)?.[1],

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
-import { EngineInputError, FormatError, type SdkMatcher, type ZipArchive, openZip } from '@citadel/engine-core';
+import { EngineInputError, FormatError, type SdkMatcher, type ZipArchive, openZip, readHead } from '@citadel/engine-core';
 import { isArArchive, isMachO } from '../formats/index.ts';
 import { DEFAULT_BINARY_LIMITS } from './binary.ts';
 import { describeError } from './bundle-files.ts';
@@ -34,17 +34,6 @@ async function fileHashes(path: string, signal?: AbortSignal): Promise<IosPackag
   return { md5: hashes.md5.digest('hex'), sha1: hashes.sha1.digest('hex'), sha256: hashes.sha256.digest('hex') };
 }
 
-async function readHeadBytes(path: string, length: number): Promise<Uint8Array> {
-  const fh = await open(path, 'r');
-  try {
-    const buf = Buffer.alloc(length);
-    const { bytesRead } = await fh.read(buf, 0, length, 0);
-    return buf.subarray(0, bytesRead);
-  } finally {
-    await fh.close();
-  }
-}
-
 function emptyPackage(fileName: string, size: number, hashes: IosPackage['hashes']): IosPackage {
   return { kind: 'ipa', fileName, size, hashes, bundleDir: '', plists: [], binaries: [], textFiles: [], files: [], embeddedFrameworks: [], plugins: [], anomalies: [], unreadable: [] };
 }
@@ -60,7 +49,7 @@ async function openArchive(path: string, fileName: string): Promise<ZipArchive> 
 
 export async function openPackage(path: string, fileName: string, sdks: SdkMatcher, signal?: AbortSignal, limits: IpaLimits = DEFAULT_OPEN_LIMITS): Promise<IosPackage> {
   const size = (await stat(path)).size;
-  const head = await readHeadBytes(path, 8);
+  const head = await readHead(path, 8);
   if (hasZipMagic(head)) {
     const zip = await openArchive(path, fileName);
     try {
