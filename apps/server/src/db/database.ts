@@ -41,6 +41,8 @@ export function openDatabase(opts: OpenOptions): Database {
   const file = new SQLite(path.join(opts.dataDir, 'citadel.sqlite'));
   // WAL lets readers run while a writer commits; busy_timeout rides out short write contention.
   file.pragma('journal_mode = WAL');
+  // In WAL mode NORMAL never corrupts the database; a power cut may lose the last commits. FULL fsyncs every commit.
+  file.pragma('synchronous = NORMAL');
   file.pragma('busy_timeout = 5000');
   file.pragma('foreign_keys = ON');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: file }) });
