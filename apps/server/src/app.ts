@@ -12,9 +12,11 @@ import { registerDocs } from './http/docs.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { aaRoutes } from './http/routes/aa.ts';
 import { captchaRoutes } from './http/routes/captcha.ts';
+import { downloadRoutes } from './http/routes/download.ts';
 import { extRoutes } from './http/routes/ext.ts';
 import { fileRoutes } from './http/routes/file.ts';
 import { mbRoutes } from './http/routes/mb.ts';
+import { reportRoutes } from './http/routes/report.ts';
 import { sampleRoutes } from './http/routes/sample.ts';
 import { registerWebSocket, socketRoutes } from './http/routes/socket.ts';
 import { taskRoutes } from './http/routes/task.ts';
@@ -65,7 +67,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await registerWebSocket(app);
   registerAccessControl(app, services.auth, routes);
 
-  const api = [uiRoutes, captchaRoutes, aaRoutes, extRoutes, userRoutes, umRoutes, fileRoutes, mbRoutes, sampleRoutes, taskRoutes, socketRoutes];
+  const api = [uiRoutes, captchaRoutes, aaRoutes, extRoutes, userRoutes, umRoutes, fileRoutes, mbRoutes, sampleRoutes, taskRoutes, downloadRoutes, reportRoutes, socketRoutes];
   for (const plugin of api) await app.register(plugin, services);
   if (config.testHooks) await app.register(testHookRoutes, services);
   await app.ready();
@@ -79,6 +81,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     (err) => app.log.error({ err }, 'retention job failed'),
   );
   await services.taskRuntime.start();
+  services.reports.worker.start();
 
   return {
     app,
@@ -88,6 +91,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     async close() {
       retention.stop();
       await services.taskRuntime.stop();
+      await services.reports.worker.stop();
       await app.close();
       if (!opts.database) await database.close();
     },

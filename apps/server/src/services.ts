@@ -13,6 +13,7 @@ import { CaptchaService } from './domain/captcha/captcha-service.ts';
 import { SampleService } from './domain/samples/sample-service.ts';
 import { SamplesRepository } from './domain/samples/samples-repository.ts';
 import { TaskService } from './domain/tasks/task-service.ts';
+import { type Reports, createReports } from './domain/reports/index.ts';
 import { ChunkedUploads } from './domain/uploads/index.ts';
 import { type TaskRuntime, createTaskRuntime, extraEngineFiles } from './jobs/runtime.ts';
 import type { TaskEvents } from './jobs/task-events.ts';
@@ -37,6 +38,8 @@ export interface Services {
   tasks: TaskService;
   /** Queue, worker (embedded mode) and event bridge; buildApp starts and stops it. */
   taskRuntime: TaskRuntime;
+  /** Report jobs and the download center (issue 9). */
+  reports: Reports;
 }
 
 export function createServices(config: Config, database: Database): Services {
@@ -59,5 +62,5 @@ export function createServices(config: Config, database: Database): Services {
     return s && { id: s.id, customer_id: s.customer_id, name: s.name, size: s.size, md5: s.md5, cleaned: s.cleaned === 1 };
   };
   const tasks = new TaskService(taskRuntime.repo, taskRuntime.events, sampleInfo, (task) => taskRuntime.queued(task), extraEngineFiles(config));
-  return { config, database, users, roles, customers, siteConfig: new SiteConfigRepository(db), audit, sessions, captcha, loginKeys, auth, storage, samples, uploads, taskEvents: taskRuntime.events, tasks, taskRuntime };
+  return { config, database, users, roles, customers, siteConfig: new SiteConfigRepository(db), audit, sessions, captcha, loginKeys, auth, storage, samples, uploads, taskEvents: taskRuntime.events, tasks, taskRuntime, reports: createReports(config, database, storage) };
 }

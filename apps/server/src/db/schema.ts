@@ -4,6 +4,7 @@
  * store them the same way.
  */
 import type { ColumnType, Generated } from 'kysely';
+import type { DownloadsTable, ReportFilesTable } from '../domain/reports/report-schema.ts';
 import type { TaskResultsTable, TasksTable } from '../domain/tasks/task-schema.ts';
 
 export type Flag = 0 | 1;
@@ -162,4 +163,6 @@ export interface DB {
   upload_chunks: UploadChunksTable;
   tasks: TasksTable;
   task_results: TaskResultsTable;
+  downloads: DownloadsTable;
+  report_files: ReportFilesTable;
 }

@@ -1,0 +1,37 @@
+/**
+ * Reports and the download center (issue 9): report jobs queued as download
+ * records, rendered by @citadel/reports in child processes, kept in storage
+ * and reused, handed out through /download/* and /report/*.
+ */
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { SiteConfigRepository } from '../../db/repositories/site-config.ts';
+import type { ObjectStorage } from '../../storage/index.ts';
+import { TaskRepository } from '../tasks/task-repository.ts';
+import { DownloadRepository } from './download-repository.ts';
+import { ReportService } from './report-service.ts';
+import { ReportWorker } from './report-worker.ts';
+
+export { ReportService, type DownloadView } from './report-service.ts';
+export { ReportWorker } from './report-worker.ts';
+export { DownloadRepository } from './download-repository.ts';
+
+export interface Reports {
+  service: ReportService;
+  /** Renders queued reports; buildApp starts it in every portal process (claims are atomic, so several may share the queue). */
+  worker: ReportWorker;
+}
+
+/** Limits of one report rendering child: a 2,000-finding PDF needs about 450 MB. */
+export const REPORT_LIMITS = { timeoutMs: 10 * 60_000, memoryMb: 1536 };
+
+export function createReports(config: Config, database: Database, storage: ObjectStorage): Reports {
+  const downloads = new DownloadRepository(database.db, database.dialect);
+  const tasks = new TaskRepository(database.db, database.dialect);
+  // Test engines (named by CITADEL_EXTRA_ENGINES) count only with test hooks on, as for tasks.
+  const extras = config.testHooks ? (process.env.CITADEL_EXTRA_ENGINES ?? '').split(',').filter(Boolean) : [];
+  let worker: ReportWorker | undefined;
+  const service = new ReportService(downloads, tasks, new SiteConfigRepository(database.db), storage, () => worker?.notify(), REPORT_LIMITS, extras);
+  worker = new ReportWorker(downloads, tasks, service, { concurrency: 1, leaseMs: 30_000, pollMs: 1000 });
+  return { service, worker };
+}

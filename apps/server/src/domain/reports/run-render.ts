@@ -1,0 +1,52 @@
+/**
+ * Renders a report in a child process under a time and heap limit; whatever
+ * the child does (crash, hang, out of memory), the outcome is a value.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { RenderMessage, RenderRequest } from './render-child.ts';
+
+const CHILD = fileURLToPath(new URL('./render-child.ts', import.meta.url));
+const TSX = import.meta.resolve('tsx');
+
+export type RenderOutcome = { kind: 'ok'; bytes: Uint8Array } | { kind: 'failed'; message: string } | { kind: 'aborted' };
+
+export interface RenderLimits {
+  timeoutMs: number;
+  memoryMb: number;
+}
+
+export function renderInChild(req: Omit<RenderRequest, 'type'>, limits: RenderLimits, opts: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {}): Promise<RenderOutcome> {
+  return new Promise((resolve) => {
+    let settled = false;
+    let stderrTail = '';
+    let child: ChildProcess | undefined;
+    const finish = (o: RenderOutcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', onAbort);
+      if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      resolve(o);
+    };
+    const onAbort = () => finish({ kind: 'aborted' });
+    const timer = setTimeout(() => finish({ kind: 'failed', message: `report generation timeout after ${Math.round(limits.timeoutMs / 1000)} s` }), limits.timeoutMs);
+    if (opts.signal?.aborted) return onAbort();
+    opts.signal?.addEventListener('abort', onAbort);
+    child = fork(CHILD, [], { execArgv: ['--import', TSX, `--max-old-space-size=${limits.memoryMb}`], stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'advanced' });
+    child.stderr?.on('data', (d: Buffer) => {
+      stderrTail = (stderrTail + d.toString('utf8')).slice(-2000);
+    });
+    child.on('message', (m: RenderMessage) => {
+      if (m.type === 'progress') opts.onProgress?.(m.done, m.total);
+      else if (m.type === 'ok') finish({ kind: 'ok', bytes: new Uint8Array(m.bytes) });
+      else finish({ kind: 'failed', message: m.message });
+    });
+    child.on('error', (err) => finish({ kind: 'failed', message: err.message }));
+    child.on('exit', (code, signal) => {
+      const oom = /heap out of memory|Allocation failed/i.test(stderrTail);
+      finish({ kind: 'failed', message: oom ? `report generation ran out of memory (${limits.memoryMb} MB)` : `report generation stopped (exit ${code ?? signal}) ${stderrTail.split('\n').filter(Boolean).slice(-2).join(' ')}`.trim() });
+    });
+    child.send({ type: 'render', ...req } satisfies RenderRequest);
+  });
+}

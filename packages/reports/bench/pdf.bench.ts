@@ -1,0 +1,37 @@
+/**
+ * PDF report benchmark: an assessment with 2,000 findings (3 occurrences each)
+ * rendered as a zh-CN PDF several times; prints the median wall time, the file
+ * size, pages and the peak RSS of this process. Goal (issue 9): under 10 s and 500 MB.
+ *
+ *   npx tsx packages/reports/bench/pdf.bench.ts [--findings N] [--runs N] [--locale zh-CN]
+ */
+import process from 'node:process';
+import type { Locale } from '@citadel/contracts';
+import { renderReport } from '../src/index.ts';
+import { syntheticAssessment } from '../src/test-support/index.ts';
+
+const args = process.argv.slice(2);
+const flag = (name: string, dflt: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1]! : dflt;
+};
+const findings = Number(flag('findings', '2000'));
+const runs = Number(flag('runs', '3'));
+const locale = flag('locale', 'zh-CN') as Locale;
+
+const { assessment, rules } = syntheticAssessment(findings, { evidencePerFinding: 3 });
+const times: number[] = [];
+let bytes = 0;
+let pages = 0;
+for (let i = 0; i < runs; i++) {
+  const started = performance.now();
+  const pdf = await renderReport({ assessment, rules, site: { title: '安全服务门户' } }, { format: 'pdf', locale, range: 'ALL' });
+  times.push(performance.now() - started);
+  bytes = pdf.length;
+  pages = (Buffer.from(pdf).toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
+}
+times.sort((a, b) => a - b);
+const median = times[Math.floor(times.length / 2)]!;
+console.log(`pdf report, ${findings} findings, ${locale}: median ${(median / 1000).toFixed(2)} s over ${runs} runs (${times.map((t) => (t / 1000).toFixed(2)).join(', ')} s)`);
+console.log(`  ${(bytes / 1024 / 1024).toFixed(2)} MB, ${pages} pages`);
+console.log(`  peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB (goal < 10 s, < 500 MB)`);

@@ -1,0 +1,91 @@
+/** WORD (.docx) reports with docx: the same sections as the PDF, with a table-based bar chart. */
+import { AlignmentType, Document, Footer, ImageRun, Packer, PageBreak, PageNumber, Paragraph, TextRun } from 'docx';
+import type { ReportDocument } from '../model/types.ts';
+import { BAND_COLOURS, RISK_COLOURS } from '../model/colours.ts';
+import { barChart, heading, labelled, plain, runs, table } from './blocks.ts';
+
+const EAST_ASIA_FONT: Record<string, string> = { 'zh-CN': 'Noto Sans CJK SC', en: 'Noto Sans CJK SC', 'zh-TW': 'Noto Sans CJK TC', ja: 'Noto Sans CJK JP' };
+
+export async function renderDocx(doc: ReportDocument): Promise<Uint8Array> {
+  const l = doc.labels;
+  const children: (Paragraph | ReturnType<typeof table>)[] = [];
+  children.push(...cover(doc));
+  children.push(heading(l.targetInfo), table([0.28, 0.72], undefined, doc.target.map((r) => [r.label, r.value])));
+  children.push(
+    heading(l.scoreSection),
+    new Paragraph({
+      children: [
+        new TextRun({ text: `${l.score}: `, size: 28 }),
+        new TextRun({ text: String(doc.score.score), bold: true, size: 48, color: (BAND_COLOURS[doc.score.band] ?? '#555555').replace('#', '') }),
+        new TextRun({ text: `   ${l.band}: ${doc.score.bandLabel}`, size: 28 }),
+      ],
+    }),
+    heading(l.chart, 2),
+    barChart(doc.summary.map((r) => ({ label: r.label, value: r.failed, colour: RISK_COLOURS[r.risk] ?? '#888888' }))),
+    heading(l.summary, 2),
+    table([0.4, 0.3, 0.3], [l.riskLevel, l.failedItems, l.totalItems], doc.summary.map((r) => [r.label, String(r.failed), String(r.total)])),
+  );
+  children.push(heading(l.details));
+  if (doc.items.length === 0) children.push(plain(l.noItems));
+  for (const it of doc.items) {
+    children.push(
+      heading(`${it.index}. ${it.title}`, 2),
+      plain([`${l.ruleId}: ${it.ruleId}`, `${l.riskLevel}: ${it.riskLabel}`, `${l.result}: ${it.resultLabel}`, `${l.owner}: ${it.owner}`, it.cwe, it.owasp].filter(Boolean).join('  ·  '), { size: 17, color: '607D8B' }),
+      ...labelled(l.purpose, it.purpose),
+      ...labelled(l.description, it.description),
+      ...labelled(l.testingSteps, it.testingSteps),
+      ...labelled(l.resultDescription, it.resultDescription),
+      ...labelled(l.evidence, it.evidence.join('\n')),
+      ...labelled(l.solution, it.solution),
+    );
+  }
+  if (doc.range !== 'MAIN') {
+    children.push(heading(l.sdkSection));
+    children.push(doc.sdks.length ? table([0.3, 0.15, 0.4, 0.15], [l.sdkName, l.sdkCategory, l.sdkMatched, l.sdkVersion], doc.sdks.map((s) => [s.name, s.category, s.matched, s.version])) : plain(l.noSdk));
+  }
+  children.push(new Paragraph({ children: [new PageBreak()] }), heading(l.appendix), heading(l.ruleList, 2));
+  children.push(table([0.38, 0.4, 0.1, 0.12], [l.ruleId, l.item, l.riskLevel, l.category], doc.appendix.map((r) => [r.ruleId, r.title, r.risk, r.category])));
+  if (doc.unreadable.length) children.push(heading(l.unreadable, 2), table([0.4, 0.6], [l.fields.fileName ?? 'file', l.description], doc.unreadable.map((u) => [u.label, u.value])));
+  children.push(...labelled(l.engine, doc.engine));
+
+  const document = new Document({
+    creator: 'Citadel',
+    title: `${doc.title} - ${doc.subtitle}`.slice(0, 250),
+    styles: { default: { document: { run: { font: { ascii: 'Calibri', hAnsi: 'Calibri', eastAsia: EAST_ASIA_FONT[doc.locale] }, size: 20 } } } },
+    sections: [
+      {
+        footers: {
+          default: new Footer({
+            children: [new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ text: `${doc.siteTitle.slice(0, 80)}  ·  `, size: 16 }), new TextRun({ children: [PageNumber.CURRENT], size: 16 })] })],
+          }),
+        },
+        children,
+      },
+    ],
+  });
+  return new Uint8Array(await Packer.toBuffer(document));
+}
+
+function cover(doc: ReportDocument): Paragraph[] {
+  const out: Paragraph[] = [];
+  if (doc.logo) {
+    const scale = Math.min(1, 160 / doc.logo.width, 100 / doc.logo.height);
+    out.push(
+      new Paragraph({
+        alignment: AlignmentType.CENTER,
+        children: [new ImageRun({ type: doc.logo.type, data: doc.logo.bytes, transformation: { width: Math.max(1, Math.round(doc.logo.width * scale)), height: Math.max(1, Math.round(doc.logo.height * scale)) } })],
+      }),
+    );
+  }
+  const centred = (text: string, size: number, bold = false, before = 200) => new Paragraph({ alignment: AlignmentType.CENTER, spacing: { before }, children: runs(text, { size, bold }) });
+  out.push(
+    centred(doc.siteTitle, 32, true, 1600),
+    centred(doc.title, 56, true, 600),
+    centred(doc.subtitle, 28),
+    centred(`${doc.labels.score}: ${doc.score.score} (${doc.score.bandLabel})`, 22, false, 800),
+    centred(`${doc.labels.generatedAt}: ${doc.generatedAt}`, 22),
+    centred(`${doc.labels.engine}: ${doc.engine}`, 22),
+    new Paragraph({ children: [new PageBreak()] }),
+  );
+  return out;
+}

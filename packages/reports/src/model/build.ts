@@ -1,0 +1,100 @@
+/** Assessment + rule texts + site + options → the ReportDocument every renderer draws. */
+import { type Evidence, type Finding, type Locale, RISK_LEVELS, type RuleItem } from '@citadel/contracts';
+import { countByRisk, localize, text } from '@citadel/engine-core';
+import { clean } from './clean.ts';
+import { LABELS, SDK_CATEGORY_LABELS } from './labels.ts';
+import { decodeLogo } from './logo.ts';
+import { filterByRange, sdksFor } from './range.ts';
+import { targetRows } from './target.ts';
+import type { ReportDocument, ReportInput, ReportItem, ReportOptions } from './types.ts';
+
+/** Occurrences printed per item; the rest are counted. */
+export const MAX_EVIDENCE_LINES = 50;
+const RISK_ORDER = Object.fromEntries(RISK_LEVELS.map((r, i) => [r, i]));
+const RESULT_ORDER: Record<string, number> = { fail: 0, find_problem: 1, safe: 2, pass: 3, not_executed: 4 };
+
+function evidenceLine(e: Evidence): string {
+  const where = [e.file && (e.line !== undefined ? `${e.file}:${e.line}` : e.file), e.className && (e.method ? `${e.className}.${e.method}` : e.className), e.offset !== undefined ? `@0x${e.offset.toString(16)}` : '']
+    .filter(Boolean)
+    .join(' ');
+  const parts = [where, e.detail, e.snippet, e.request && `→ ${e.request}`, e.response && `← ${e.response}`, e.attribution?.kind === 'sdk' ? `[SDK ${e.attribution.name}]` : ''].filter(Boolean);
+  return clean(parts.join(' | '), 12_000);
+}
+
+function timeText(ms: number): string {
+  const d = new Date(ms);
+  if (!Number.isFinite(d.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  // One unambiguous numeric form in every language (UTC, so a report reads the same wherever it is opened).
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`;
+}
+
+function ruleMap(rules: ReportInput['rules']): ReadonlyMap<string, RuleItem> {
+  return rules instanceof Map ? rules : new Map(Object.entries(rules));
+}
+
+export function buildReport(input: ReportInput, options: ReportOptions): ReportDocument {
+  const { assessment: a, site } = input;
+  const { locale, range } = options;
+  const labels = LABELS[locale];
+  const rules = ruleMap(input.rules);
+  const findings = filterByRange(a.findings, range).sort(
+    (x, y) => (RESULT_ORDER[x.result] ?? 9) - (RESULT_ORDER[y.result] ?? 9) || RISK_ORDER[x.risk]! - RISK_ORDER[y.risk]! || x.ruleId.localeCompare(y.ruleId),
+  );
+  const failed = range === 'ALL' ? a.counts : countByRisk(findings);
+  const items = findings.map((f, i) => toItem(f, i + 1, rules.get(f.ruleId), locale, labels));
+  const summary = RISK_LEVELS.map((risk) => ({ risk, label: labels.risks[risk], failed: failed[risk] ?? 0, total: findings.filter((f) => f.risk === risk).length }));
+  const appendix = [...new Set(a.findings.map((f) => f.ruleId))].sort().map((id) => {
+    const rule = rules.get(id);
+    const finding = a.findings.find((f) => f.ruleId === id)!;
+    return { ruleId: clean(id, 300), title: clean(rule ? text(rule, 'title', locale) : id, 1000), risk: labels.risks[rule?.risk ?? finding.risk], category: clean(rule?.category ?? '', 100) };
+  });
+  const appName = a.target?.appName ?? a.target?.app_name ?? a.target?.name ?? input.task?.fileName ?? '';
+  const generated = (input.generatedAt ?? new Date()).getTime();
+  return {
+    locale,
+    range,
+    platform: a.platform,
+    labels,
+    siteTitle: clean(site.title, 500),
+    logo: decodeLogo(site.logo),
+    title: labels.reportTitle,
+    subtitle: clean(`${typeof appName === 'string' ? appName : String(appName)} · ${labels.rangeNames[range]}`, 2000),
+    generatedAt: timeText(generated),
+    target: targetRows(a, input.task, labels, timeText),
+    score: { ...a.score, bandLabel: labels.bands[a.score.band] },
+    summary,
+    items,
+    sdks: sdksFor(a.sdks, range).map((s) => ({ name: clean(s.name, 500), category: SDK_CATEGORY_LABELS[locale][s.category] ?? clean(s.category, 100), matched: clean(s.matched, 1000), version: clean(s.version ?? '', 200) })),
+    unreadable: a.unreadable.map((u) => ({ label: clean(u.file, 1000), value: clean(u.reason, 2000) })),
+    appendix,
+    engine: clean(`${a.engine.name} ${a.engine.version}`, 200),
+  };
+}
+
+function toItem(f: Finding, index: number, rule: RuleItem | undefined, locale: Locale, labels: ReportDocument['labels']): ReportItem {
+  const field = (k: 'title' | 'purpose' | 'description' | 'testingSteps' | 'solution') => clean(rule ? text(rule, k, locale) : k === 'title' ? f.ruleId : '');
+  const shown = f.evidence.slice(0, MAX_EVIDENCE_LINES);
+  const omitted = f.evidence.length - shown.length + (f.omittedEvidence ?? 0);
+  const evidence = shown.map(evidenceLine);
+  if (omitted > 0) evidence.push(labels.omitted(omitted));
+  return {
+    index,
+    ruleId: clean(f.ruleId, 300),
+    title: field('title'),
+    category: clean(rule?.category ?? '', 100),
+    risk: f.risk,
+    riskLabel: labels.risks[f.risk] ?? f.risk,
+    result: f.result,
+    resultLabel: labels.results[f.result] ?? f.result,
+    owner: f.attribution.kind === 'sdk' ? clean(f.attribution.name, 500) : labels.main,
+    purpose: field('purpose'),
+    description: field('description'),
+    testingSteps: field('testingSteps'),
+    resultDescription: clean(localize(f.summary, locale)) || labels.results[f.result],
+    solution: field('solution'),
+    cwe: clean((rule?.cwe ?? []).join(', '), 500),
+    owasp: clean((rule?.owasp ?? []).join(', '), 500),
+    evidence,
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * Text of generated reports as a reader sees it: pdftotext (poppler-utils) for
+ * PDF, LibreOffice headless conversion for docx (to text) and xlsx (every sheet
+ * to CSV). A conversion LibreOffice cannot open fails here — a broken file is a
+ * failed test, not a silent pass. Many files convert in one soffice start.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+function has(cmd: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+}
+
+export const HAS_PDFTOTEXT = has('pdftotext');
+export const HAS_SOFFICE = has('soffice');
+
+export function pdfText(bytes: Uint8Array): string {
+  return execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: bytes, maxBuffer: 256 * 1024 * 1024 }).toString('utf8');
+}
+
+/** Converts docx/xlsx files (name → bytes) with one LibreOffice run; returns name → extracted text. */
+export function officeTexts(files: Map<string, Uint8Array>): Map<string, string> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'citadel-report-'));
+  try {
+    const inDir = path.join(dir, 'in');
+    const outDir = path.join(dir, 'out');
+    execFileSync('mkdir', ['-p', inDir, outDir]);
+    for (const [name, bytes] of files) writeFileSync(path.join(inDir, name), bytes);
+    const profile = `-env:UserInstallation=file://${path.join(dir, 'profile')}`;
+    const run = (ext: string, filter: string) => {
+      const names = [...files.keys()].filter((n) => n.endsWith(ext)).map((n) => path.join(inDir, n));
+      if (names.length) execFileSync('soffice', [profile, '--headless', '--norestore', '--convert-to', filter, '--outdir', outDir, ...names], { stdio: 'pipe', timeout: 300_000 });
+    };
+    run('.docx', 'txt:Text (encoded):UTF8');
+    run('.xlsx', 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1');
+    const outputs = readdirSync(outDir);
+    const texts = new Map<string, string>();
+    for (const name of files.keys()) {
+      const stem = name.replace(/\.(docx|xlsx)$/, '');
+      // docx → stem.txt; xlsx → stem-<sheet>.csv per sheet.
+      const mine = outputs.filter((o) => o === `${stem}.txt` || (o.startsWith(`${stem}-`) && o.endsWith('.csv'))).sort();
+      if (mine.length) texts.set(name, mine.map((o) => readFileSync(path.join(outDir, o), 'utf8')).join('\n'));
+    }
+    return texts;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
