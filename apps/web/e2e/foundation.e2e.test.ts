@@ -44,9 +44,9 @@ describe.skipIf(!chromiumAvailable)('foundation in the browser', () => {
     for (const group of ROUTES) await expect(page.getByTestId(`menu-${group.key}`).count(), group.key).resolves.toBe(1);
     await expect(page.getByTestId('header-welcome').textContent()).resolves.toContain('系统管理员');
     expect(await page.title()).toBe('安全服务门户');
-    await page.goto(`${portal.url}#/system/permission`);
+    await page.goto(`${portal.url}#/system/evaluation`);
     await page.getByTestId('not-yet-available').waitFor();
-    await expect(page.getByTestId('breadcrumb').textContent()).resolves.toContain('角色管理');
+    await expect(page.getByTestId('breadcrumb').textContent()).resolves.toContain('测评设置');
     await page.context().close();
   });
 

@@ -9,6 +9,7 @@ import type { RouteNode } from '@citadel/contracts';
 import { HomePage } from './home/HomePage.tsx';
 import { PlaceholderPage } from './placeholder/PlaceholderPage.tsx';
 import { SamplesPage } from './samples/SamplesPage.tsx';
+import { AccountsPage, AuditLogPage, CustomersPage, RolesPage, SiteSettingsPage } from './system/index.ts';
 import { EvaluationCreatePage, EvaluationListPage, EvaluationResultPage, EvaluationViewPage, TaskLedgerPage } from './evaluation/index.ts';
 
 export type PageComponent = ComponentType<{ node: RouteNode }>;
@@ -24,6 +25,11 @@ const PAGES: Record<string, PageComponent> = {
   'evaluation-view': EvaluationViewPage,
   'tools-tasks': TaskLedgerPage,
   'workbench-tasks': TaskLedgerPage,
+  accounts: AccountsPage,
+  roles: RolesPage,
+  customers: CustomersPage,
+  'site-settings': SiteSettingsPage,
+  'audit-log': AuditLogPage,
 };
 
 export function resolvePage(page: string | undefined): PageComponent {

@@ -1,0 +1,168 @@
+/**
+ * Account management (system/systemAccout): search with Reset and Query, the
+ * paged table, create and change dialogs, lock/unlock, enable/disable, reset
+ * password and delete behind the SPEC §8 warning that the account's detection
+ * tasks go too. Buttons follow the granted operations; the server decides.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { App as AntApp, Button, Form, Input, Space, Tag } from 'antd';
+import { DeleteOutlined, EditOutlined, KeyOutlined, LockOutlined, PlusOutlined, StopOutlined, CheckCircleOutlined, UnlockOutlined } from '@ant-design/icons';
+import { can, type RouteNode } from '@citadel/contracts';
+import { useTranslation } from 'react-i18next';
+import { PageCard, PagedTable, SearchBox } from '../../components/index.ts';
+import { useAccessSubject } from '../../access/useAccess.ts';
+import { feedback } from '../../app/feedback.ts';
+import { useSession } from '../../app/session-store.ts';
+import { useTitle } from '../../locales/i18n.ts';
+import { AccountFormDialog, ResetPasswordDialog } from './AccountFormDialog.tsx';
+import { type AccountRow, type Paged, accountsApi } from './api.ts';
+
+const when = (at: number | null) => (at ? new Date(at).toLocaleString() : '-');
+
+export function AccountsPage({ node }: { node: RouteNode }) {
+  const { t } = useTranslation();
+  const title = useTitle();
+  const { modal } = AntApp.useApp();
+  const subject = useAccessSubject();
+  const session = useSession();
+  const me = session.user?.name;
+  const [query, setQuery] = useState({ page: 1, page_size: 10, search: '' });
+  const [data, setData] = useState<Paged<AccountRow>>({ total: 0, list: [] });
+  const [loading, setLoading] = useState(false);
+  const [dialog, setDialog] = useState<{ open: boolean; editing: AccountRow | null }>({ open: false, editing: null });
+  const [resetting, setResetting] = useState<AccountRow | null>(null);
+  const allowed = (op: 'add' | 'edit' | 'delete') => can(subject, node.key, op);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      setData(await accountsApi.list({ page: query.page, page_size: query.page_size, ...(query.search ? { search: query.search } : {}) }));
+    } catch {
+      // The request layer has shown the error.
+    } finally {
+      setLoading(false);
+    }
+  }, [query]);
+  useEffect(() => void load(), [load]);
+
+  const act = async (run: () => Promise<unknown>) => {
+    try {
+      await run();
+      feedback.success(t('common.operationSuccess'));
+    } catch {
+      // Shown by the request layer.
+    }
+    await load();
+  };
+
+  const confirmDelete = (row: AccountRow) =>
+    modal.confirm({
+      title: t('system.deleteConfirm'),
+      content: t('system.accounts.deleteWarning'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { danger: true, ...({ 'data-testid': 'account-delete-ok' } as object) },
+      onOk: () => act(() => accountsApi.remove(row.id)),
+    });
+
+  const self = (row: AccountRow) => row.name === me;
+
+  return (
+    <PageCard
+      title={title(node.title)}
+      testId="page-accounts"
+      extra={
+        allowed('add') && (
+          <Button type="primary" icon={<PlusOutlined />} data-testid="account-add" onClick={() => setDialog({ open: true, editing: null })}>
+            {t('system.add')}
+          </Button>
+        )
+      }
+    >
+      <SearchBox<{ search?: string }> onSearch={(v) => setQuery((q) => ({ ...q, page: 1, search: v.search?.trim() ?? '' }))}>
+        <Form.Item name="search" label={t('system.accounts.search')}>
+          <Input allowClear placeholder={t('system.accounts.searchPlaceholder')} data-testid="account-search" style={{ width: 220 }} />
+        </Form.Item>
+      </SearchBox>
+      <PagedTable<AccountRow>
+        rowKey="id"
+        loading={loading}
+        dataSource={data.list}
+        total={data.total}
+        page={query.page}
+        pageSize={query.page_size}
+        onPageChange={(page, page_size) => setQuery((q) => ({ ...q, page, page_size }))}
+        data-testid="account-table"
+        onRow={(row) => ({ 'data-testid': `account-row-${row.name}` }) as object}
+        columns={[
+          { title: t('system.accounts.name'), dataIndex: 'name', ellipsis: true },
+          { title: t('system.accounts.realName'), dataIndex: 'real_name', ellipsis: true },
+          { title: t('system.accounts.customer'), dataIndex: 'customer_name', ellipsis: true },
+          { title: t('system.accounts.role'), dataIndex: 'role_name', ellipsis: true },
+          { title: t('system.accounts.email'), dataIndex: 'email', ellipsis: true },
+          { title: t('system.accounts.phone'), dataIndex: 'phone', width: 140 },
+          {
+            title: t('system.status'),
+            key: 'status',
+            width: 140,
+            render: (_: unknown, row: AccountRow) => (
+              <Space size={4}>
+                {row.enabled ? <Tag color="green">{t('system.enabled')}</Tag> : <Tag data-testid="account-disabled-tag">{t('system.disabled')}</Tag>}
+                {row.locked && <Tag color="red">{t('system.accounts.locked')}</Tag>}
+              </Space>
+            ),
+          },
+          { title: t('system.accounts.lastLogin'), dataIndex: 'last_login_at', width: 170, render: when },
+          {
+            title: t('system.actions'),
+            key: 'actions',
+            width: 65 * 5 + 25,
+            render: (_: unknown, row: AccountRow) => (
+              <Space size={0}>
+                {allowed('edit') && (
+                  <Button type="link" size="small" icon={<EditOutlined />} title={t('system.edit')} data-testid="account-edit" onClick={() => setDialog({ open: true, editing: row })} />
+                )}
+                {allowed('edit') && !self(row) && !row.is_admin && (
+                  <Button
+                    type="link"
+                    size="small"
+                    icon={row.enabled ? <StopOutlined /> : <CheckCircleOutlined />}
+                    title={t(row.enabled ? 'system.accounts.disable' : 'system.accounts.enable')}
+                    data-testid={row.enabled ? 'account-disable' : 'account-enable'}
+                    onClick={() => void act(() => accountsApi.enable(row.id, !row.enabled))}
+                  />
+                )}
+                {allowed('edit') && !self(row) && !row.is_admin && (
+                  <Button
+                    type="link"
+                    size="small"
+                    icon={row.locked ? <UnlockOutlined /> : <LockOutlined />}
+                    title={t(row.locked ? 'system.accounts.unlock' : 'system.accounts.lock')}
+                    data-testid={row.locked ? 'account-unlock' : 'account-lock'}
+                    onClick={() => void act(() => accountsApi.lock(row.id, !row.locked))}
+                  />
+                )}
+                {allowed('edit') && (
+                  <Button type="link" size="small" icon={<KeyOutlined />} title={t('system.accounts.resetPassword')} data-testid="account-reset" onClick={() => setResetting(row)} />
+                )}
+                {allowed('delete') && !self(row) && !row.is_default && (subject.isAdmin || row.own) && (
+                  <Button type="link" danger size="small" icon={<DeleteOutlined />} title={t('system.delete')} data-testid="account-delete" onClick={() => confirmDelete(row)} />
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <AccountFormDialog
+        open={dialog.open}
+        editing={dialog.editing}
+        onClose={() => setDialog({ open: false, editing: null })}
+        onSaved={() => {
+          setDialog({ open: false, editing: null });
+          void load();
+        }}
+      />
+      <ResetPasswordDialog account={resetting} onClose={() => setResetting(null)} />
+    </PageCard>
+  );
+}
