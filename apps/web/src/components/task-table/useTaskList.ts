@@ -4,7 +4,7 @@
  * screen; no polling).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Platform, TaskListRequest, TaskStatus } from '@citadel/contracts';
+import { type Platform, TERMINAL_STATUSES, type TaskListRequest, type TaskStatus } from '@citadel/contracts';
 import { listTasks } from '../../api/tasks.ts';
 import { subscribeTaskPushes } from '../../api/socket.ts';
 import { mergePush } from './task-display.ts';
@@ -51,7 +51,31 @@ export function useTaskList(scope: { platform?: Platform; mine?: boolean }) {
       });
   }, [scope.platform, scope.mine, filters, page, version]);
 
-  useEffect(() => subscribeTaskPushes((push) => setRows((current) => mergePush(current, push))), []);
+  // Pushed status and progress are merged into the rows. A task reaching a final state (its
+  // summary fields — app name, score — exist only then) or a task this page does not show yet
+  // (created elsewhere) makes the page reload, at most once a second.
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+  const pageRef = useRef(page.page);
+  pageRef.current = page.page;
+  useEffect(() => {
+    let pending: ReturnType<typeof setTimeout> | undefined;
+    const reloadSoon = () => {
+      pending ??= setTimeout(() => {
+        pending = undefined;
+        setVersion((v) => v + 1);
+      }, 1000);
+    };
+    const unsubscribe = subscribeTaskPushes((push) => {
+      const known = rowsRef.current.some((r) => r.task_uid === push.task_uid);
+      setRows((current) => mergePush(current, push));
+      if ((known && TERMINAL_STATUSES.includes(push.status)) || (!known && pageRef.current === 1)) reloadSoon();
+    });
+    return () => {
+      unsubscribe();
+      clearTimeout(pending);
+    };
+  }, []);
 
   const search = useCallback((next: TaskFilters) => {
     setFilters(next);
