@@ -4,6 +4,7 @@
  * manager-scope.ts; a disabled, locked, re-passworded or deleted account loses
  * its open sessions at once (the next call of that browser is a session error).
  */
+import type { AccountRow } from '@citadel/contracts';
 import type { Kysely } from 'kysely';
 import type { AuditLog } from '../../db/repositories/audit-log.ts';
 import type { CustomersRepository } from '../../db/repositories/customers.ts';
@@ -35,27 +36,6 @@ export interface AccountInput {
   key_id?: string;
 }
 
-/** A table row (SPEC §3 account fields plus the row flags is_admin, is_default, client_key). */
-export interface AccountRow {
-  id: number;
-  name: string;
-  real_name: string;
-  email: string;
-  phone: string;
-  customer_id: number;
-  client_key: string;
-  customer_name: string;
-  role_id: number;
-  role_name: string;
-  enabled: boolean;
-  locked: boolean;
-  is_admin: boolean;
-  is_default: boolean;
-  /** The caller created this account (the owner of SPEC §5's delete rule). */
-  own: boolean;
-  created_at: number;
-  last_login_at: number | null;
-}
 
 function toRow(u: UserWithScope, scope: ManagerScope, now: number): AccountRow {
   return {
@@ -78,6 +58,8 @@ function toRow(u: UserWithScope, scope: ManagerScope, now: number): AccountRow {
     last_login_at: u.last_login_at,
   };
 }
+
+export type { AccountRow };
 
 export class AccountService {
   constructor(

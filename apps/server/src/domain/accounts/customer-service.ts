@@ -6,6 +6,7 @@
  * Disabling a customer or letting its expiry pass ends its users' sessions at
  * once; sign-in already refuses them (customer_or_user_disabled, customer_expired).
  */
+import type { CustomerRow } from '@citadel/contracts';
 import type { AuditLog } from '../../db/repositories/audit-log.ts';
 import type { CustomersRepository } from '../../db/repositories/customers.ts';
 import type { UsersRepository } from '../../db/repositories/users.ts';
@@ -20,18 +21,6 @@ export interface CustomerInput {
   enabled?: boolean;
   /** Epoch milliseconds; null = never expires. */
   expires_at?: number | null;
-}
-
-export interface CustomerRow {
-  id: number;
-  client_key: string;
-  name: string;
-  enabled: boolean;
-  expires_at: number | null;
-  expired: boolean;
-  is_default: boolean;
-  accounts: number;
-  created_at: number;
 }
 
 export class CustomerService {

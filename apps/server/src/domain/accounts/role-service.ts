@@ -4,7 +4,7 @@
  * be a grantable menu leaf and every operation one that leaf offers. A role with
  * linked accounts, or a built-in role, cannot be deleted.
  */
-import { OPERATIONS, type Operation, type PermissionEntry, grantableResources } from '@citadel/contracts';
+import { OPERATIONS, type Operation, type PermissionEntry, type RoleRow, grantableResources } from '@citadel/contracts';
 import type { AuditLog } from '../../db/repositories/audit-log.ts';
 import type { RolesRepository } from '../../db/repositories/roles.ts';
 import type { UsersRepository } from '../../db/repositories/users.ts';
@@ -16,16 +16,6 @@ export interface RoleInput {
   name?: string;
   description?: string;
   permissions?: { resources: string; operations: string[] }[];
-}
-
-export interface RoleRow {
-  id: number;
-  name: string;
-  description: string;
-  is_default: boolean;
-  accounts: number;
-  created_at: number;
-  permissions: PermissionEntry[];
 }
 
 /**

@@ -8,9 +8,9 @@ import { useEffect, useState } from 'react';
 import { Form, Input, Modal, Select, Switch } from 'antd';
 import { ACCOUNT_PATTERN, PASSWORD_FORM_MIN } from '@citadel/contracts';
 import { useTranslation } from 'react-i18next';
-import { reportError } from '../../api/request.ts';
 import { feedback } from '../../app/feedback.ts';
 import { type AccountRow, type Option, accountsApi } from './api.ts';
+import { submitForm } from './form-submit.ts';
 
 interface AccountForm {
   real_name: string;
@@ -39,27 +39,14 @@ export function AccountFormDialog({ open, editing, onClose, onSaved }: { open: b
 
   const required = (field: string, select = false) => ({ required: true, ...(select ? { type: 'number' as const } : { whitespace: true }), message: t(select ? 'system.accounts.selectRequired' : 'system.accounts.required', { field: t(`system.accounts.${field}`) }) });
 
-  const submit = async () => {
-    let v: AccountForm;
-    try {
-      v = await form.validateFields();
-    } catch {
-      feedback.error(t('password.formInvalid'));
-      return;
-    }
-    setSaving(true);
-    try {
+  const submit = () =>
+    submitForm(form, setSaving, async (v) => {
       const fields = { customer_id: v.customer_id, role_id: v.role_id, email: v.email.trim(), phone: v.phone.trim(), enabled: v.enabled };
       if (editing) await accountsApi.update(editing.id, fields);
       else await accountsApi.create({ ...fields, name: v.name.trim(), real_name: v.real_name.trim() }, v.password ?? '', v.password_confirm ?? '');
       feedback.success(t('common.operationSuccess'));
       onSaved();
-    } catch (err) {
-      reportError(err);
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
   return (
     <Modal
@@ -136,26 +123,13 @@ export function ResetPasswordDialog({ account, onClose }: { account: AccountRow 
   const { t } = useTranslation();
   const [form] = Form.useForm<{ password: string; password_confirm: string }>();
   const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    if (!account) return;
-    let v: { password: string; password_confirm: string };
-    try {
-      v = await form.validateFields();
-    } catch {
-      feedback.error(t('password.formInvalid'));
-      return;
-    }
-    setSaving(true);
-    try {
+  const submit = () =>
+    submitForm(form, setSaving, async (v) => {
+      if (!account) return;
       await accountsApi.resetPassword(account.id, v.password, v.password_confirm);
       feedback.success(t('common.resetSuccess'));
       onClose();
-    } catch (err) {
-      reportError(err);
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
   return (
     <Modal title={`${t('system.accounts.resetTitle')} · ${account?.name ?? ''}`} open={account !== null} width={550} onOk={submit} onCancel={onClose} confirmLoading={saving} okText={t('common.ok')} cancelText={t('common.cancel')} destroyOnHidden>
       <Form form={form} labelCol={{ span: 6 }} wrapperCol={{ span: 16 }} autoComplete="off">

@@ -10,10 +10,10 @@ import { can, type RouteNode } from '@citadel/contracts';
 import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../components/index.ts';
 import { useAccessSubject } from '../../access/useAccess.ts';
-import { reportError } from '../../api/request.ts';
 import { feedback } from '../../app/feedback.ts';
 import { useTitle } from '../../locales/i18n.ts';
 import { type CustomerRow, customersApi } from './api.ts';
+import { submitForm } from './form-submit.ts';
 
 interface CustomerForm {
   client_key: string;
@@ -58,28 +58,15 @@ export function CustomersPage({ node }: { node: RouteNode }) {
     setEditing(row);
   };
 
-  const submit = async () => {
-    let v: CustomerForm;
-    try {
-      v = await form.validateFields();
-    } catch {
-      feedback.error(t('password.formInvalid'));
-      return;
-    }
-    setSaving(true);
-    try {
+  const submit = () =>
+    submitForm(form, setSaving, async (v) => {
       const values = { client_key: v.client_key.trim(), name: v.name.trim(), enabled: v.enabled, expires_at: fromDay(v.expires) };
       if (editing === 'new') await customersApi.create(values);
       else if (editing) await customersApi.update(editing.id, editing.is_default ? { name: values.name } : values);
       feedback.success(t('common.operationSuccess'));
       setEditing(null);
       await load();
-    } catch (err) {
-      reportError(err);
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
   const confirmDelete = (row: CustomerRow) =>
     modal.confirm({

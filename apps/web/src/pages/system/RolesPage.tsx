@@ -11,11 +11,11 @@ import { can, type PermissionEntry, type RouteNode } from '@citadel/contracts';
 import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../components/index.ts';
 import { useAccessSubject } from '../../access/useAccess.ts';
-import { reportError } from '../../api/request.ts';
 import { feedback } from '../../app/feedback.ts';
 import { useTitle } from '../../locales/i18n.ts';
 import { PermissionPicker } from './PermissionPicker.tsx';
 import { type RoleRow, rolesApi } from './api.ts';
+import { submitForm } from './form-submit.ts';
 
 interface RoleForm {
   name: string;
@@ -52,28 +52,15 @@ export function RolesPage({ node }: { node: RouteNode }) {
     setEditing(role);
   };
 
-  const submit = async () => {
-    let v: RoleForm;
-    try {
-      v = await form.validateFields();
-    } catch {
-      feedback.error(t('password.formInvalid'));
-      return;
-    }
-    setSaving(true);
-    try {
+  const submit = () =>
+    submitForm(form, setSaving, async (v) => {
       const values = { name: v.name.trim(), description: v.description?.trim() ?? '', permissions: v.permissions };
       if (editing === 'new') await rolesApi.create(values);
       else if (editing) await rolesApi.update(editing.id, values);
       feedback.success(t('common.operationSuccess'));
       setEditing(null);
       await load();
-    } catch (err) {
-      reportError(err);
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
   const confirmDelete = (role: RoleRow) =>
     modal.confirm({

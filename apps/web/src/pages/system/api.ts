@@ -1,61 +1,12 @@
 /** The /um calls of the user-management screens (SPEC §7 generic call: POST /um/<key> with key in the payload). */
-import type { PermissionEntry, SiteConfig } from '@citadel/contracts';
+import type { AccountRow, AuditEntry, CustomerRow, PermissionEntry, RoleRow, SiteConfig } from '@citadel/contracts';
+
+export type { AccountRow, AuditEntry, CustomerRow, RoleRow };
 import { getLoginKey } from '../../api/auth.ts';
 import { encryptPassword } from '../../api/crypto.ts';
 import { ApiRequestError, post, type RequestOptions } from '../../api/request.ts';
 
 export const um = <T>(key: string, payload: object = {}, opts: RequestOptions = {}): Promise<T> => post<T>(`/um/${key}`, { key, ...payload }, opts);
-
-export interface AccountRow {
-  id: number;
-  name: string;
-  real_name: string;
-  email: string;
-  phone: string;
-  customer_id: number;
-  client_key: string;
-  customer_name: string;
-  role_id: number;
-  role_name: string;
-  enabled: boolean;
-  locked: boolean;
-  is_admin: boolean;
-  is_default: boolean;
-  own: boolean;
-  created_at: number;
-  last_login_at: number | null;
-}
-
-export interface RoleRow {
-  id: number;
-  name: string;
-  description: string;
-  is_default: boolean;
-  accounts: number;
-  created_at: number;
-  permissions: PermissionEntry[];
-}
-
-export interface CustomerRow {
-  id: number;
-  client_key: string;
-  name: string;
-  enabled: boolean;
-  expires_at: number | null;
-  expired: boolean;
-  is_default: boolean;
-  accounts: number;
-  created_at: number;
-}
-
-export interface AuditEntry {
-  id: number;
-  at: number;
-  user_name: string;
-  action: string;
-  detail: string;
-  ip: string;
-}
 
 export type Option = { id: number; name: string };
 export type Paged<T> = { total: number; list: T[] };
