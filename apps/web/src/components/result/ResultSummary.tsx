@@ -1,53 +1,57 @@
 /** The result header: target information, the security score dashboard with its band, and counts per risk level. */
-import { Col, Progress, Row, Tag, Typography } from 'antd';
+import { Col, Collapse, Progress, Row, Tag, Typography } from 'antd';
 import { RISK_LEVELS, scoreBand, type Assessment, type TaskRow } from '@citadel/contracts';
 import { useTranslation } from 'react-i18next';
 import './result.css';
-import i18n from '../../locales/i18n.ts';
 import { BAND_STROKES, RISK_COLOURS } from './texts.ts';
-import { targetRows } from './target-fields.ts';
+import { type TargetRow, targetLabel, targetRows } from './target-fields.ts';
+import { TargetValue } from './TargetValue.tsx';
+import { ReportButton } from '../downloads/index.ts';
 
-/** Hashes (MD5, SHA-1, SHA-256) are shown in monospace with a copy button. */
-const LONG_HEX = /^[0-9a-f]{32,}$/i;
-
-/**
- * Hashes, signatures and other long values take a whole row instead of wrapping
- * in a narrow cell; with an odd number of short values the last one widens too,
- * so the grid has no hole.
- */
-function wideRows(rows: { key: string; value: string }[]): Set<string> {
-  const wide = new Set(rows.filter((r) => r.value.length > 26).map((r) => r.key));
-  const narrow = rows.filter((r) => !wide.has(r.key));
-  if (narrow.length % 2 === 1) wide.add(narrow[narrow.length - 1]!.key);
-  return wide;
+/** Long values (hashes, signer, lists) take a whole row of the grid instead of wrapping in a narrow cell. */
+function isWide(value: unknown): boolean {
+  return typeof value === 'object' || String(value).length > 26;
 }
 
 export function ResultSummary({ assessment, task }: { assessment: Assessment | null; task: TaskRow }) {
   const { t } = useTranslation();
   const rows = targetRows(assessment, task);
-  const wide = wideRows(rows);
-  const label = (key: string) => (i18n.exists(`result.target.${key}`) ? t(`result.target.${key}`) : key);
+  const primary = rows.filter((r) => r.primary);
+  const details = rows.filter((r) => !r.primary);
+  const grid = (list: TargetRow[]) => {
+    const wide = new Set(list.filter((r) => isWide(r.value)).map((r) => r.key));
+    const narrow = list.filter((r) => !wide.has(r.key));
+    // With an odd number of short values the last one widens too, so the grid has no hole.
+    if (narrow.length % 2 === 1) wide.add(narrow[narrow.length - 1]!.key);
+    return (
+      <div className="citadel-result-target">
+        {list.map((r) => (
+          <div key={r.key} data-testid={`target-${r.key}`} className={wide.has(r.key) ? 'citadel-result-target__item citadel-result-target__item--wide' : 'citadel-result-target__item'}>
+            <div className="citadel-result-target__label">{targetLabel(r.key)}</div>
+            <div className="citadel-result-target__value">
+              <TargetValue name={r.key} value={r.value} />
+            </div>
+          </div>
+        ))}
+      </div>
+    );
+  };
   return (
     <Row gutter={[24, 16]} className="citadel-result-summary">
       <Col xs={24} xl={15}>
-        <Typography.Title level={5} style={{ marginTop: 0 }}>
+        <Typography.Title level={5} style={{ marginTop: 0, display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
           {t('result.targetInfo')}
+          <ReportButton task={task} />
         </Typography.Title>
-        <div className="citadel-result-target" data-testid="result-target">
-          {rows.map((r) => (
-            <div key={r.key} className={wide.has(r.key) ? 'citadel-result-target__item citadel-result-target__item--wide' : 'citadel-result-target__item'}>
-              <div className="citadel-result-target__label">{label(r.key)}</div>
-              <div className="citadel-result-target__value">
-                <Typography.Text
-                  style={{ wordBreak: 'break-all', fontFamily: LONG_HEX.test(r.value) ? 'monospace' : undefined }}
-                  copyable={LONG_HEX.test(r.value) ? { text: r.value } : false}
-                >
-                  {r.value}
-                </Typography.Text>
-              </div>
-            </div>
-          ))}
-        </div>
+        <div data-testid="result-target">{grid(primary)}</div>
+        {details.length > 0 ? (
+          <Collapse
+            ghost
+            size="small"
+            style={{ marginTop: 8 }}
+            items={[{ key: 'details', label: <span data-testid="result-target-more">{t('result.moreDetails', { count: details.length })}</span>, children: grid(details) }]}
+          />
+        ) : null}
       </Col>
       <Col xs={24} xl={9}>
         {assessment ? <ScoreAndCounts assessment={assessment} /> : null}
@@ -61,7 +65,7 @@ function ScoreAndCounts({ assessment }: { assessment: Assessment }) {
   const score = Math.max(0, Math.min(100, Math.round(assessment.score.score)));
   const band = assessment.score.band ?? scoreBand(score);
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 12, height: '100%', justifyContent: 'center' }}>
+    <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 12, position: 'sticky', top: 16 }}>
       <div data-testid="result-score" data-score={score} data-band={band} style={{ textAlign: 'center' }}>
         <Progress
           type="dashboard"

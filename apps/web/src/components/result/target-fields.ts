@@ -5,6 +5,7 @@
  * generically, so an engine's new fields appear without UI code.
  */
 import type { Assessment, Platform, TaskRow } from '@citadel/contracts';
+import i18n from '../../locales/i18n.ts';
 import { formatTime } from '../task-table/format.ts';
 import { targetValue } from './texts.ts';
 
@@ -40,9 +41,17 @@ const APP_PLATFORMS: readonly Platform[] = ['android', 'ios', 'harmony', 'harmon
 
 export interface TargetRow {
   key: string;
-  /** Known fields have an i18n label (result.target.<key>); others show their key. */
-  known: boolean;
-  value: string;
+  /** The SPEC §3 fields come first, in the grid; the others go to "more details". */
+  primary: boolean;
+  /** The raw value (TargetValue renders it by its shape). */
+  value: unknown;
+}
+
+/** A field's label: translated when known (result.target.<key>), else its camelCase or snake_case key in words. */
+export function targetLabel(key: string): string {
+  if (i18n.exists(`result.target.${key}`)) return i18n.t(`result.target.${key}`);
+  const words = key.replace(/_/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 export function targetRows(assessment: Assessment | null, task: TaskRow): TargetRow[] {
@@ -53,14 +62,14 @@ export function targetRows(assessment: Assessment | null, task: TaskRow): Target
   const take = (f: KnownField) => {
     const alias = f.aliases.find((a) => a in target && target[a] !== '' && target[a] !== null && target[a] !== undefined);
     f.aliases.forEach((a) => used.add(a));
-    const value = alias ? targetValue(alias, target[alias]) : (f.fromTask?.(task) ?? '');
-    if (value && value !== '-') rows.push({ key: f.key, known: true, value });
+    const value = alias ? target[alias] : (f.fromTask?.(task) ?? '');
+    if (value !== '' && value !== null && value !== undefined && value !== '-') rows.push({ key: f.key, primary: true, value });
   };
   known.forEach(take);
-  for (const [key, value] of Object.entries(target)) {
-    if (used.has(key)) continue;
-    rows.push({ key, known: false, value: targetValue(key, value) });
-  }
   TRAILING.forEach(take);
+  for (const [key, value] of Object.entries(target)) {
+    if (used.has(key) || value === '' || value === null || value === undefined) continue;
+    rows.push({ key, primary: false, value });
+  }
   return rows;
 }
