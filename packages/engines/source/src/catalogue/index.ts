@@ -1,0 +1,12 @@
+/**
+ * The source-code rule catalogue as data: ids source.<category>.<name>,
+ * risk, CWE, OWASP Top 10 2021 (and MASVS for the mobile items) and texts in
+ * zh-CN and en (titles also in zh-TW and ja; longer texts fall back).
+ */
+import { type Catalogue, defineCatalogue } from '@citadel/engine-core';
+import { INJECTION_ITEMS } from './injection.ts';
+import { OTHER_ITEMS } from './other.ts';
+
+export const SOURCE_CATALOGUE: Catalogue = defineCatalogue([...INJECTION_ITEMS, ...OTHER_ITEMS]);
+
+export const ruleId = (key: string): string => `source.${key}`;

@@ -1,0 +1,119 @@
+/**
+ * The source-code engine (SAST): a folder, zip or tar(.gz) of a project in,
+ * an Assessment out. Files are read one at a time; each code file is parsed
+ * with tree-sitter and analysed (taint interpreter, call and syntax rules,
+ * secrets), configuration files are checked, and languages and lines are
+ * counted. The score is the shared engine-core formula (see SCORING.md next
+ * to this engine).
+ */
+import type { Assessment, Evidence, Platform } from '@citadel/contracts';
+import { AssessmentBuilder, type Engine, type EngineContext, EngineInputError, type EngineInput, type EngineOptions } from '@citadel/engine-core';
+import { SOURCE_CATALOGUE, ruleId } from './catalogue/index.ts';
+import { analyseCode, type RawHit, secretHits } from './checks/analyse-file.ts';
+import { checkAndroidManifest, checkInfoPlist, checkNetworkSecurityConfig } from './checks/config.ts';
+import { type CollectLimits, DEFAULT_COLLECT_LIMITS, collectFiles, detectInput, looksBinary } from './input/collect.ts';
+import { countLines, kindOf } from './input/languages.ts';
+import { snippetAt, stepsText } from './evidence.ts';
+
+export const ENGINE_VERSION = '0.1.0';
+
+export interface LanguageStats {
+  language: string;
+  files: number;
+  lines: number;
+}
+
+export class SourceEngine implements Engine {
+  readonly name = 'source';
+  readonly version = ENGINE_VERSION;
+  readonly platforms: readonly Platform[] = ['source'];
+  readonly catalogue = SOURCE_CATALOGUE;
+
+  constructor(private readonly limits: CollectLimits = DEFAULT_COLLECT_LIMITS) {}
+
+  accepts(fileName: string, head: Uint8Array): Platform | undefined {
+    try {
+      if (/\.(tar|tgz|tar\.gz)$/i.test(fileName)) return 'source';
+      if (/\.zip$/i.test(fileName) && head.length >= 2 && head[0] === 0x50 && head[1] === 0x4b) return 'source';
+      return undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async run(input: EngineInput, options: EngineOptions, ctx: EngineContext): Promise<Assessment> {
+    const file = input.files[0];
+    if (!file) throw new EngineInputError('unsupported_format', 'no input file');
+    ctx.signal?.throwIfAborted();
+    const kind = await detectInput(file.path, file.name);
+    const b = new AssessmentBuilder({ engine: { name: this.name, version: this.version }, platform: 'source', catalogue: this.catalogue, options, ctx });
+    const skippedFolders = new Map<string, number>();
+    const notes = { skippedFolders, note: (f: string, reason: string) => b.unreadable(f, reason) };
+    const stats = new Map<string, LanguageStats>();
+    let totalLines = 0;
+    let totalFiles = 0;
+    let totalBytes = 0;
+    const wants = (key: string) => b.isSelected(ruleId(key));
+    const record = (path: string, text: string, hits: readonly RawHit[]) => {
+      for (const h of hits) {
+        const ev: Evidence = { file: path, line: h.line, offset: h.start, snippet: snippetAt(text, h.start, h.end) };
+        const detail = [h.detail, h.steps ? stepsText(h.steps) : undefined].filter(Boolean).join('\n');
+        b.finding(ruleId(h.key), detail ? { ...ev, detail } : ev);
+      }
+    };
+    b.setPhase('code');
+    for await (const f of collectFiles(file.path, kind, this.limits, notes, ctx.signal)) {
+      b.throwIfAborted();
+      const k = kindOf(f.path);
+      if (k.kind === 'other' || looksBinary(f.bytes)) continue;
+      const text = f.bytes.toString('utf8');
+      const lines = countLines(text);
+      totalFiles++;
+      totalBytes += f.size;
+      totalLines += lines;
+      const s = stats.get(k.display) ?? { language: k.display, files: 0, lines: 0 };
+      s.files++;
+      s.lines += lines;
+      stats.set(k.display, s);
+      if (k.kind === 'code') {
+        try {
+          const r = await analyseCode(text, k.lang, wants);
+          record(f.path, text, r.hits);
+          if (r.partial) b.unreadable(f.path, r.partial);
+        } catch (e) {
+          b.unreadable(f.path, `analysis failed: ${(e as Error).message}`);
+        }
+      } else {
+        const hits: RawHit[] = [];
+        const base = f.path.slice(f.path.lastIndexOf('/') + 1);
+        const cfg = base === 'AndroidManifest.xml' ? checkAndroidManifest(text) : base === 'network_security_config.xml' ? checkNetworkSecurityConfig(text) : /\.plist$/.test(base) ? checkInfoPlist(text) : [];
+        for (const c of cfg) if (wants(c.key)) hits.push({ key: c.key, line: c.line, start: lineStart(text, c.line), end: lineStart(text, c.line + 1) - 1, detail: c.detail });
+        if (wants('secrets.hardcoded_secret')) secretHits(text, (h) => hits.push(h));
+        record(f.path, text, hits);
+      }
+    }
+    for (const id of b.selectedIds()) b.checked(id);
+    const languages = [...stats.values()].sort((x, y) => y.lines - x.lines);
+    Object.assign(b.target, {
+      fileName: file.name,
+      size: file.size ?? totalBytes,
+      totalLines,
+      totalFiles,
+      languages,
+      linesPerLanguage: Object.fromEntries(languages.map((l) => [l.language, l.lines])),
+      skippedFolders: [...skippedFolders].map(([folder, files]) => ({ folder, files })),
+      version: input.files[0]?.name.match(/(\d+\.\d+(?:\.\d+)?)/)?.[1] ?? '',
+      inputKind: kind,
+    });
+    if (skippedFolders.size > 0) b.unreadable('(skipped folders)', `vendored or generated folders not analysed: ${[...skippedFolders.keys()].slice(0, 30).join(', ')}${skippedFolders.size > 30 ? ' …' : ''}`);
+    return b.build();
+  }
+}
+
+function lineStart(text: string, line: number): number {
+  let i = 0;
+  for (let l = 1; l < line && i !== -1; l++) i = text.indexOf('\n', i) + 1 || text.length + 1;
+  return Math.min(i, text.length);
+}
+
+export const engine = new SourceEngine();

@@ -1,0 +1,96 @@
+/**
+ * Rules decided at one call from the values the interpreter computed for its
+ * arguments (constants are propagated, so `String alg = "DES"; Cipher.getInstance(alg)`
+ * is caught): weak ciphers and hashes, static keys and IVs, insecure random,
+ * insecure cookies, sensitive data in logs, dangerous C functions, risky
+ * WebView settings, XML parsers open to external entities.
+ */
+import type { CallSite, LangGroup } from '../taint/syntax-profile.ts';
+import type { Value } from '../taint/value.ts';
+
+export interface CallRuleInput {
+  call: CallSite;
+  args: readonly Value[];
+  recv: Value | undefined;
+  recvType: string | undefined;
+  /** Source text of each argument. */
+  argText: readonly string[];
+  recvText: string;
+  /** The whole file (for file-wide facts such as an import of math/rand). */
+  fileText: string;
+}
+
+export interface CallRule {
+  /** Rule key without the "source." prefix. */
+  key: string;
+  langs: readonly LangGroup[];
+  names: readonly string[];
+  test: (c: CallRuleInput) => boolean;
+}
+
+const str = (v: Value | undefined): string | undefined => (typeof v?.konst === 'string' ? v.konst : undefined);
+const WEAK_CIPHER = /^(DES|DESede|TripleDES|3DES|RC2|RC4|ARCFOUR|Blowfish)(\/|$)|\/ECB\/|^AES$/i;
+const WEAK_CIPHER_NODE = /^(des|des-ede|des-ede3|des3|rc2|rc4|bf|blowfish)(-|$)|-ecb$/i;
+const WEAK_HASH = /^(MD2|MD4|MD5|SHA-?1|SHA)$/i;
+const SENSITIVE_NAME = /passw(or)?d|\bpwd\b|passwd|secret|token|api_?key|apikey|credit_?card|card_?number|\bcvv\b|\bssn\b|private_?key/i;
+const LITERAL_BYTES = /^("[^"]*"|'[^']*')\.(getBytes|encode)\(|^new\s+byte\s*\[\s*\]\s*\{|^\{[\d\s,x-]+\}$|^b?["'][^"']{4,}["']$|^\[[\d\s,x]+\]$/;
+
+export const CALL_RULES: readonly CallRule[] = [
+  // Weak ciphers and modes
+  { key: 'crypto.weak_cipher', langs: ['java'], names: ['getInstance'], test: (c) => /Cipher/.test(c.recvText) && WEAK_CIPHER.test(str(c.args[0]) ?? '') },
+  { key: 'crypto.weak_cipher', langs: ['java'], names: ['getInstance'], test: (c) => /KeyGenerator/.test(c.recvText) && /^(DES|DESede|RC2|RC4|Blowfish)$/i.test(str(c.args[0]) ?? '') },
+  { key: 'crypto.weak_cipher', langs: ['js'], names: ['createCipheriv', 'createDecipheriv', 'createCipher', 'createDecipher'], test: (c) => c.call.name === 'createCipher' || c.call.name === 'createDecipher' || WEAK_CIPHER_NODE.test(str(c.args[0]) ?? '') },
+  { key: 'crypto.weak_cipher', langs: ['python'], names: ['new'], test: (c) => /^(DES|DES3|ARC2|ARC4|Blowfish)$/.test(c.recvText) || c.argText.some((a) => /MODE_ECB/.test(a)) },
+  { key: 'crypto.weak_cipher', langs: ['go'], names: ['NewCipher', 'NewTripleDESCipher'], test: (c) => /^(des|rc4|blowfish)$/.test(c.recvText) },
+  { key: 'crypto.weak_cipher', langs: ['php'], names: ['openssl_encrypt', 'openssl_decrypt', 'mcrypt_encrypt'], test: (c) => c.call.name === 'mcrypt_encrypt' || /des|ecb|rc4|bf-/i.test(str(c.args[1]) ?? '') },
+  { key: 'crypto.weak_cipher', langs: ['c', 'swift'], names: ['CCCrypt', 'DES_ecb_encrypt', 'EVP_des_cbc', 'EVP_des_ecb', 'EVP_rc4', 'EVP_aes_128_ecb', 'EVP_aes_256_ecb'], test: (c) => c.call.name !== 'CCCrypt' || /kCCAlgorithmDES|kCCAlgorithm3DES|kCCAlgorithmRC4|kCCOptionECBMode/.test(c.argText.join(',')) },
+  // Weak hashes
+  { key: 'crypto.weak_hash', langs: ['java'], names: ['getInstance'], test: (c) => /MessageDigest/.test(c.recvText) && WEAK_HASH.test(str(c.args[0]) ?? '') },
+  { key: 'crypto.weak_hash', langs: ['java'], names: ['md5', 'md5Hex', 'sha1', 'sha1Hex', 'shaHex', 'sha', 'md2', 'md2Hex', 'getMd5Digest', 'getSha1Digest'], test: (c) => /DigestUtils/.test(c.recvText) },
+  { key: 'crypto.weak_hash', langs: ['js'], names: ['createHash', 'createHmac'], test: (c) => c.call.name === 'createHash' && /^(md5|md4|sha1|sha-1|ripemd)$/i.test(str(c.args[0]) ?? '') },
+  { key: 'crypto.weak_hash', langs: ['python'], names: ['md5', 'sha1', 'new'], test: (c) => /hashlib/.test(c.recvText) && (c.call.name !== 'new' || /^(md5|sha1|md4)$/i.test(str(c.args[0]) ?? '')) && !c.argText.some((a) => /usedforsecurity\s*=\s*False/.test(a)) },
+  { key: 'crypto.weak_hash', langs: ['go'], names: ['New', 'Sum'], test: (c) => /^(md5|sha1|md4)$/.test(c.recvText) },
+  { key: 'crypto.weak_hash', langs: ['php'], names: ['md5', 'sha1', 'md5_file', 'sha1_file'], test: () => true },
+  { key: 'crypto.weak_hash', langs: ['php'], names: ['hash'], test: (c) => /^(md5|sha1|md4)$/i.test(str(c.args[0]) ?? '') },
+  { key: 'crypto.weak_hash', langs: ['c', 'swift'], names: ['MD5', 'MD5_Init', 'SHA1', 'SHA1_Init', 'CC_MD5', 'CC_SHA1', 'EVP_md5', 'EVP_sha1'], test: () => true },
+  // Static keys and IVs
+  { key: 'crypto.static_key', langs: ['java'], names: ['SecretKeySpec'], test: (c) => c.call.isNew && LITERAL_BYTES.test(c.argText[0] ?? '') },
+  { key: 'crypto.static_key', langs: ['js'], names: ['createCipheriv', 'createDecipheriv'], test: (c) => LITERAL_BYTES.test(c.argText[1] ?? '') || /^Buffer\.from\(["']/.test(c.argText[1] ?? '') },
+  { key: 'crypto.static_key', langs: ['python'], names: ['new'], test: (c) => /^(AES|DES|DES3|ARC4|Blowfish)$/.test(c.recvText) && LITERAL_BYTES.test(c.argText[0] ?? '') },
+  { key: 'crypto.static_iv', langs: ['java'], names: ['IvParameterSpec', 'GCMParameterSpec'], test: (c) => c.call.isNew && LITERAL_BYTES.test(c.argText.at(-1) ?? '') },
+  { key: 'crypto.static_iv', langs: ['js'], names: ['createCipheriv'], test: (c) => LITERAL_BYTES.test(c.argText[2] ?? '') || /^Buffer\.(from\(["']|alloc\()/.test(c.argText[2] ?? '') },
+  // Insecure randomness
+  { key: 'crypto.insecure_random', langs: ['java'], names: ['Random'], test: (c) => c.call.isNew && /^new (java\.util\.)?Random$/.test(c.call.callee) },
+  { key: 'crypto.insecure_random', langs: ['java', 'js'], names: ['random'], test: (c) => /^Math$/.test(c.recvText) },
+  { key: 'crypto.insecure_random', langs: ['java'], names: ['nextInt', 'nextLong', 'nextDouble', 'nextFloat', 'nextBoolean', 'nextGaussian', 'current'], test: (c) => /ThreadLocalRandom/.test(c.call.callee) },
+  { key: 'crypto.insecure_random', langs: ['python'], names: ['random', 'randint', 'choice', 'randrange', 'getrandbits', 'shuffle', 'uniform'], test: (c) => c.recvText === 'random' },
+  { key: 'crypto.insecure_random', langs: ['go'], names: ['Intn', 'Int', 'Int63', 'Float64', 'Read', 'Uint32', 'Int31n'], test: (c) => c.recvText === 'rand' && /"math\/rand"/.test(c.fileText) },
+  { key: 'crypto.insecure_random', langs: ['php'], names: ['rand', 'mt_rand', 'lcg_value', 'uniqid'], test: () => true },
+  { key: 'crypto.insecure_random', langs: ['c'], names: ['rand', 'srand', 'random', 'drand48'], test: () => true },
+  // Cookies
+  { key: 'web.insecure_cookie', langs: ['java'], names: ['addCookie'], test: (c) => !(c.args[0]?.flags?.has('secure') ?? false) },
+  { key: 'web.insecure_cookie', langs: ['js'], names: ['cookie'], test: (c) => /^(res|response|resp|ctx\.cookies)$/.test(c.recvText) && (c.args.length >= 2) && c.args[2]?.entries?.get('secure')?.konst !== true },
+  { key: 'web.insecure_cookie', langs: ['python'], names: ['set_cookie'], test: (c) => !c.argText.some((a) => /secure\s*=\s*True/.test(a)) },
+  { key: 'web.insecure_cookie', langs: ['php'], names: ['setcookie'], test: (c) => c.args.length < 6 || c.args[5]?.konst !== true },
+  // Sensitive data in logs
+  { key: 'code.sensitive_log', langs: ['java'], names: ['info', 'warn', 'error', 'debug', 'trace', 'd', 'e', 'i', 'v', 'w', 'println', 'print'], test: (c) => /^(Log|log|logger|LOG|LOGGER|Logger|System\.out|System\.err|Timber)$/.test(c.recvText) && c.argText.some((a) => SENSITIVE_NAME.test(a.replace(/"[^"]*"/g, ''))) },
+  { key: 'code.sensitive_log', langs: ['js'], names: ['log', 'info', 'warn', 'error', 'debug'], test: (c) => /^(console|logger|log)$/.test(c.recvText) && c.argText.some((a) => SENSITIVE_NAME.test(a.replace(/(["'`])(?:(?!\1)[^\\]|\\.)*\1/g, ''))) },
+  { key: 'code.sensitive_log', langs: ['python'], names: ['info', 'warning', 'error', 'debug', 'critical', 'print'], test: (c) => (c.call.name === 'print' || /^(logging|logger|log|LOGGER)$/.test(c.recvText)) && c.argText.some((a) => SENSITIVE_NAME.test(a.replace(/(["'])(?:(?!\1)[^\\]|\\.)*\1/g, ''))) },
+  { key: 'code.sensitive_log', langs: ['c', 'swift'], names: ['NSLog', 'print', 'os_log', 'printf'], test: (c) => c.argText.some((a) => SENSITIVE_NAME.test(a.replace(/@?"[^"]*"/g, ''))) },
+  // C/C++ functions without bounds
+  { key: 'native.dangerous_function', langs: ['c'], names: ['gets', 'strcpy', 'strcat', 'sprintf', 'vsprintf', 'wcscpy', 'wcscat', 'lstrcpy', 'lstrcat', 'StrCpy', 'StrCat', 'mktemp', 'tmpnam', 'tempnam', 'alloca', 'getwd', 'stpcpy'], test: () => true },
+  { key: 'native.dangerous_function', langs: ['c'], names: ['scanf', 'sscanf', 'fscanf'], test: (c) => c.argText.some((a) => /%s/.test(a)) },
+  { key: 'native.format_string', langs: ['c'], names: ['printf', 'syslog', 'NSLog'], test: (c) => c.args.length === 1 && c.args[0]?.konst === undefined && !/^@?"/.test(c.argText[0] ?? '') },
+  { key: 'native.format_string', langs: ['c'], names: ['fprintf', 'sprintf', 'snprintf'], test: (c) => { const i = c.call.name === 'snprintf' ? 2 : 1; return c.args.length === i + 1 && !/^@?"/.test(c.argText[i] ?? '"'); } },
+  // Android WebView (in app source)
+  { key: 'webview.javascript_enabled', langs: ['java'], names: ['setJavaScriptEnabled'], test: (c) => c.args[0]?.konst === true },
+  { key: 'webview.javascript_interface', langs: ['java'], names: ['addJavascriptInterface'], test: () => true },
+  { key: 'webview.file_access', langs: ['java'], names: ['setAllowFileAccess', 'setAllowFileAccessFromFileURLs', 'setAllowUniversalAccessFromFileURLs', 'setAllowContentAccess'], test: (c) => c.args[0]?.konst === true },
+  { key: 'webview.debugging', langs: ['java'], names: ['setWebContentsDebuggingEnabled'], test: (c) => c.args[0]?.konst === true },
+  { key: 'webview.ssl_error_proceed', langs: ['java'], names: ['proceed'], test: (c) => /handler/i.test(c.recvText) && /onReceivedSslError/.test(c.fileText) },
+  // XML parsers with external entities
+  { key: 'injection.xxe', langs: ['java'], names: ['newInstance', 'newFactory', 'newDefaultFactory'], test: (c) => /(DocumentBuilderFactory|SAXParserFactory|XMLInputFactory|TransformerFactory|SchemaFactory)$/.test(c.recvText) && !/disallow-doctype-decl|FEATURE_SECURE_PROCESSING|SUPPORT_DTD|external-general-entities|ACCESS_EXTERNAL_DTD|IS_SUPPORTING_EXTERNAL_ENTITIES/.test(c.fileText) },
+  { key: 'injection.xxe', langs: ['js'], names: ['parseXml', 'parseXmlString'], test: (c) => c.args[1]?.entries?.get('noent')?.konst === true },
+  { key: 'injection.xxe', langs: ['php'], names: ['simplexml_load_string', 'simplexml_load_file', 'loadXML'], test: (c) => c.argText.some((a) => /LIBXML_NOENT/.test(a)) },
+  { key: 'injection.xxe', langs: ['python'], names: ['XMLParser'], test: (c) => c.argText.some((a) => /resolve_entities\s*=\s*True/.test(a)) },
+];

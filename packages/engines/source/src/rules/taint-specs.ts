@@ -1,0 +1,180 @@
+/**
+ * Sources, sinks and sanitizers per language family, as data. A call matches
+ * a spec when its name is listed and, if the spec has `recv`, the receiver or
+ * callee text (or the receiver's declared type) matches it: generic names such
+ * as execute() or query() only count on database-looking receivers.
+ */
+import type { SinkKind } from '../taint/value.ts';
+import type { LangGroup } from '../taint/syntax-profile.ts';
+
+export interface CallSpec {
+  langs: readonly LangGroup[];
+  names: readonly string[];
+  /** Tested against the callee text, the receiver text and the receiver's declared type. */
+  recv?: RegExp;
+  /** Constructor calls only (new X(...)). */
+  isNew?: boolean;
+}
+
+export interface SinkSpec extends CallSpec {
+  kind: SinkKind;
+  /** Argument positions checked; 'any' = all, 'receiver' = the object the method is called on. */
+  args: 'any' | readonly number[] | 'receiver';
+}
+
+export interface SanitizerSpec extends CallSpec {
+  kinds: readonly SinkKind[] | 'all';
+}
+
+export interface MemberSource {
+  langs: readonly LangGroup[];
+  /** Text of the object, e.g. req / request. */
+  object: RegExp;
+  props: readonly string[];
+}
+
+const J: LangGroup[] = ['java'];
+const JS: LangGroup[] = ['js'];
+const PY: LangGroup[] = ['python'];
+const PHP: LangGroup[] = ['php'];
+const GO: LangGroup[] = ['go'];
+
+const REQ = /(^|\.)(req|request|httpRequest|servletRequest|getRequest\(\))$|HttpServletRequest|SeparateClassRequest/i;
+
+export const SOURCE_CALLS: readonly CallSpec[] = [
+  { langs: J, recv: REQ, names: ['getParameter', 'getParameterValues', 'getParameterMap', 'getParameterNames', 'getHeader', 'getHeaders', 'getHeaderNames', 'getQueryString', 'getCookies', 'getInputStream', 'getReader', 'getPathInfo', 'getRemoteUser', 'getTheParameter', 'getPart', 'getParts'] },
+  { langs: J, names: ['readLine'], recv: /BufferedReader|reader|console/i },
+  { langs: J, names: ['getenv'], recv: /^System$/ },
+  { langs: JS, names: ['param'], recv: /^req(uest)?$/ },
+  { langs: PY, names: ['input', 'raw_input'] },
+  { langs: PY, names: ['get', 'getlist', 'get_json', 'get_data'], recv: /^(request|self\.request)\.(args|form|values|cookies|headers|GET|POST|json|data|files)$|^request$/ },
+  { langs: GO, names: ['FormValue', 'PostFormValue', 'Get', 'Query', 'Param', 'PostForm', 'Cookie', 'ReadAll'], recv: /(^r|req|request|ctx|c)(\.URL\.Query\(\)|\.Form|\.PostForm|\.Header|\.URL)?$|\.Query\(\)$/ },
+  { langs: PHP, names: ['filter_input', 'file_get_contents'], recv: undefined },
+];
+
+export const MEMBER_SOURCES: readonly MemberSource[] = [
+  { langs: JS, object: /^(req|request|ctx\.request|ctx)$/, props: ['query', 'body', 'params', 'cookies', 'headers', 'url', 'originalUrl', 'path', 'files', 'signedCookies'] },
+  { langs: JS, object: /^(location|window\.location|document\.location)$/, props: ['hash', 'search', 'href'] },
+  { langs: JS, object: /^document$/, props: ['cookie', 'referrer', 'URL'] },
+  { langs: JS, object: /^process$/, props: ['argv'] },
+  { langs: PY, object: /^(request|self\.request)$/, props: ['args', 'form', 'values', 'cookies', 'headers', 'GET', 'POST', 'json', 'data', 'body', 'files', 'query_params'] },
+  { langs: PY, object: /^sys$/, props: ['argv'] },
+  { langs: GO, object: /^(r|req|request)$/, props: ['Body', 'Form', 'PostForm', 'URL', 'Header', 'RequestURI'] },
+  { langs: GO, object: /^os$/, props: ['Args'] },
+];
+
+/** Variables that are attacker-controlled by themselves (PHP superglobals). */
+export const SOURCE_VARIABLES: Readonly<Partial<Record<LangGroup, readonly string[]>>> = {
+  php: ['$_GET', '$_POST', '$_REQUEST', '$_COOKIE', '$_FILES', '$_SERVER'],
+};
+
+const DB = /statement|stmt|jdbc|template|conn|session|\bdb\b|database|cursor|query|entityManager|\bem\b|sql|pool|client|knex|sequelize|mysql|pg|sqlite/i;
+
+export const SINKS: readonly SinkSpec[] = [
+  // SQL
+  { kind: 'sqli', langs: J, names: ['execute', 'executeQuery', 'executeUpdate', 'executeLargeUpdate', 'addBatch', 'prepareStatement', 'prepareCall', 'query', 'queryForObject', 'queryForList', 'queryForMap', 'queryForRowSet', 'queryForLong', 'queryForInt', 'update', 'batchUpdate', 'createQuery', 'createNativeQuery', 'createSQLQuery', 'rawQuery', 'execSQL', 'nativeQuery'], recv: DB, args: [0] },
+  { kind: 'sqli', langs: JS, names: ['query', 'execute', 'raw', 'exec', 'run', 'all', 'get', 'prepare', 'each'], recv: DB, args: [0] },
+  { kind: 'sqli', langs: PY, names: ['execute', 'executemany', 'executescript', 'raw', 'extra', 'mogrify'], recv: DB, args: [0] },
+  { kind: 'sqli', langs: GO, names: ['Query', 'QueryRow', 'Exec', 'QueryContext', 'ExecContext', 'Raw', 'Prepare'], recv: DB, args: 'any' },
+  { kind: 'sqli', langs: PHP, names: ['mysql_query', 'mysqli_query', 'pg_query', 'sqlite_query', 'query', 'exec', 'prepare', 'multi_query', 'real_query'], args: 'any' },
+  { kind: 'sqli', langs: ['c'], names: ['sqlite3_exec', 'mysql_query', 'PQexec', 'sqlite3_prepare', 'sqlite3_prepare_v2'], args: 'any' },
+  // Commands
+  { kind: 'cmdi', langs: J, names: ['exec'], recv: /Runtime|runtime|\br$|rt$/, args: 'any' },
+  { kind: 'cmdi', langs: J, names: ['ProcessBuilder'], isNew: true, args: 'any' },
+  { kind: 'cmdi', langs: J, names: ['command'], recv: /ProcessBuilder|pb|builder/i, args: 'any' },
+  { kind: 'cmdi', langs: JS, names: ['exec', 'execSync', 'spawn', 'spawnSync', 'execFile', 'execFileSync'], recv: /child_process|^cp$|exec|childProcess|^require\(/, args: [0, 1] },
+  { kind: 'cmdi', langs: JS, names: ['exec', 'execSync'], args: [0] },
+  { kind: 'cmdi', langs: PY, names: ['system', 'popen', 'call', 'run', 'Popen', 'check_output', 'check_call', 'getoutput', 'getstatusoutput'], recv: /^(os|subprocess|commands)$/, args: [0] },
+  { kind: 'cmdi', langs: GO, names: ['Command', 'CommandContext'], recv: /exec/, args: 'any' },
+  { kind: 'cmdi', langs: PHP, names: ['system', 'exec', 'shell_exec', 'passthru', 'popen', 'proc_open', 'pcntl_exec'], args: [0] },
+  { kind: 'cmdi', langs: ['c'], names: ['system', 'popen', 'execl', 'execlp', 'execv', 'execvp', 'ShellExecute', 'WinExec'], args: [0] },
+  // Code evaluation
+  { kind: 'code', langs: JS, names: ['eval', 'Function', 'setTimeout', 'setInterval', 'runInNewContext', 'runInThisContext'], args: [0] },
+  { kind: 'code', langs: PY, names: ['eval', 'exec', 'compile'], args: [0] },
+  { kind: 'code', langs: PHP, names: ['eval', 'assert', 'create_function', 'preg_replace'], args: [0] },
+  // Paths
+  { kind: 'path', langs: J, names: ['File', 'FileInputStream', 'FileOutputStream', 'FileReader', 'FileWriter', 'RandomAccessFile', 'PrintWriter'], isNew: true, args: 'any' },
+  { kind: 'path', langs: J, names: ['get', 'of'], recv: /Paths|Path$/, args: 'any' },
+  { kind: 'path', langs: J, names: ['newInputStream', 'newOutputStream', 'readAllBytes', 'readAllLines', 'lines', 'newBufferedReader', 'newBufferedWriter', 'write', 'delete', 'copy', 'move'], recv: /(^|\.)Files$/, args: [0] },
+  { kind: 'path', langs: JS, names: ['readFile', 'readFileSync', 'writeFile', 'writeFileSync', 'createReadStream', 'createWriteStream', 'unlink', 'unlinkSync', 'appendFile', 'appendFileSync', 'readdir', 'readdirSync', 'sendFile', 'download', 'open', 'openSync', 'rm', 'rmSync'], recv: /fs|res|response|promises/, args: [0] },
+  { kind: 'path', langs: PY, names: ['open', 'send_file', 'send_from_directory', 'remove', 'unlink', 'rmtree', 'listdir'], args: [0] },
+  { kind: 'path', langs: GO, names: ['Open', 'OpenFile', 'ReadFile', 'WriteFile', 'Remove', 'RemoveAll', 'ServeFile', 'Create'], recv: /^(os|ioutil|http|io)$/, args: 'any' },
+  { kind: 'path', langs: PHP, names: ['fopen', 'file_get_contents', 'file_put_contents', 'readfile', 'unlink', 'file', 'include', 'opendir', 'copy', 'rename'], args: [0] },
+  { kind: 'path', langs: ['c'], names: ['fopen', 'open', 'freopen', 'unlink', 'remove', 'creat'], args: [0] },
+  // XSS
+  { kind: 'xss', langs: J, names: ['print', 'println', 'write', 'format', 'printf', 'append'], recv: /getWriter\(\)|getOutputStream\(\)|(^|\.)(out|writer|pw|printWriter)$/, args: 'any' },
+  { kind: 'xss', langs: JS, names: ['send', 'write', 'end'], recv: /^(res|response|resp)$/, args: [0] },
+  { kind: 'xss', langs: JS, names: ['write', 'writeln'], recv: /^document$/, args: 'any' },
+  { kind: 'xss', langs: PY, names: ['HttpResponse', 'make_response', 'Markup', 'mark_safe', 'render_template_string'], args: [0] },
+  { kind: 'xss', langs: PHP, names: ['echo', 'print', 'printf', 'vprintf'], args: 'any' },
+  { kind: 'xss', langs: GO, names: ['Write', 'WriteString', 'Fprintf', 'Fprint', 'Fprintln'], recv: /^(w|rw|writer|io|fmt|res|resp)$/, args: 'any' },
+  // LDAP, XPath
+  { kind: 'ldap', langs: J, names: ['search'], recv: /ctx|context|dir|ldap|idc/i, args: [1] },
+  { kind: 'ldap', langs: PY, names: ['search_s', 'search', 'search_ext_s'], recv: /ldap|conn|l$/i, args: [2] },
+  { kind: 'ldap', langs: PHP, names: ['ldap_search', 'ldap_list', 'ldap_read'], args: [2] },
+  { kind: 'xpath', langs: J, names: ['compile', 'evaluate'], recv: /xp|xpath/i, args: [0] },
+  { kind: 'xpath', langs: JS, names: ['select', 'evaluate', 'select1'], recv: /xpath/i, args: [0] },
+  { kind: 'xpath', langs: PY, names: ['xpath', 'find', 'findall'], recv: /tree|root|doc|xml/i, args: [0] },
+  { kind: 'xpath', langs: PHP, names: ['query', 'evaluate', 'xpath'], recv: /xpath|xml/i, args: [0] },
+  // SSRF
+  { kind: 'ssrf', langs: J, names: ['URL'], isNew: true, args: [0] },
+  { kind: 'ssrf', langs: JS, names: ['get', 'post', 'request', 'put', 'delete', 'head'], recv: /^(axios|needle|request|http|https|superagent|got)$/, args: [0] },
+  { kind: 'ssrf', langs: JS, names: ['fetch', 'request', 'needle', 'got', 'axios'], args: [0] },
+  { kind: 'ssrf', langs: PY, names: ['get', 'post', 'put', 'delete', 'head', 'request', 'urlopen', 'Request'], recv: /^(requests|urllib\.request|urllib2|httpx|session)$/, args: [0] },
+  { kind: 'ssrf', langs: GO, names: ['Get', 'Post', 'Head', 'NewRequest'], recv: /^http$/, args: 'any' },
+  { kind: 'ssrf', langs: PHP, names: ['curl_init', 'fsockopen'], args: [0] },
+  // Deserialization
+  { kind: 'deser', langs: J, names: ['ObjectInputStream', 'XMLDecoder'], isNew: true, args: [0] },
+  { kind: 'deser', langs: J, names: ['fromXML', 'readValue', 'load'], recv: /xstream|yaml|Yaml/i, args: [0] },
+  { kind: 'deser', langs: JS, names: ['unserialize', 'deserialize'], args: [0] },
+  { kind: 'deser', langs: PY, names: ['loads', 'load', 'Unpickler'], recv: /^(pickle|cPickle|marshal|shelve|dill|jsonpickle)$/, args: [0] },
+  { kind: 'deser', langs: PY, names: ['load', 'load_all', 'unsafe_load'], recv: /^yaml$/, args: [0] },
+  { kind: 'deser', langs: PHP, names: ['unserialize'], args: [0] },
+  // XXE: parsing attacker-controlled XML with entity expansion enabled
+  { kind: 'xxe', langs: PHP, names: ['simplexml_load_string', 'loadXML'], args: [0] },
+  { kind: 'xxe', langs: JS, names: ['parseXml', 'parseXmlString'], recv: /libxml/i, args: [0] },
+  { kind: 'xxe', langs: PY, names: ['fromstring', 'parse', 'XML'], recv: /lxml|etree/, args: [0] },
+  // Open redirect
+  { kind: 'redirect', langs: J, names: ['sendRedirect'], args: [0] },
+  { kind: 'redirect', langs: JS, names: ['redirect'], recv: /^(res|response|resp|ctx)$/, args: 'any' },
+  { kind: 'redirect', langs: PY, names: ['redirect', 'HttpResponseRedirect'], args: [0] },
+  { kind: 'redirect', langs: GO, names: ['Redirect'], recv: /^http$/, args: [2] },
+  { kind: 'redirect', langs: PHP, names: ['header'], args: [0] },
+  // Template injection: the template text itself is attacker-controlled
+  { kind: 'ssti', langs: PY, names: ['render_template_string', 'Template', 'from_string'], args: [0] },
+  { kind: 'ssti', langs: JS, names: ['render', 'compile', 'template'], recv: /^(ejs|pug|jade|handlebars|Handlebars|nunjucks|swig|_|lodash|dot|doT)$/, args: [0] },
+  { kind: 'ssti', langs: J, names: ['Template', 'evaluate', 'process', 'parseExpression'], recv: /velocity|Velocity|freemarker|Template|parser|SpelExpressionParser/i, args: 'any' },
+  { kind: 'ssti', langs: GO, names: ['Parse'], recv: /template|New\(/, args: [0] },
+  // NoSQL query operators built from input ($where runs JavaScript on the server)
+  { kind: 'nosqli', langs: JS, names: ['find', 'findOne', 'where', 'update', 'remove', 'deleteMany', 'updateOne', 'findOneAndUpdate', 'aggregate', 'count'], recv: /db|collection|model|dao|users|Users|[A-Z]\w+$/, args: 'any' },
+  // Trust boundary: untrusted data stored in the session as if trusted
+  { kind: 'trustbound', langs: J, names: ['setAttribute', 'putValue'], recv: /getSession\(\)|session/i, args: 'any' },
+  { kind: 'trustbound', langs: PY, names: ['__setitem__'], recv: /session/, args: 'any' },
+  // Log injection / forging
+  { kind: 'log', langs: J, names: ['info', 'warn', 'error', 'debug', 'trace', 'log', 'fine', 'severe', 'warning'], recv: /log(ger)?$|LOG(GER)?$/i, args: 'any' },
+];
+
+export const SANITIZERS: readonly SanitizerSpec[] = [
+  { langs: J, names: ['encodeForHTML', 'encodeForHTMLAttribute', 'encodeForJavaScript', 'escapeHtml', 'escapeHtml4', 'escapeXml', 'htmlEscape', 'forHtml', 'forHtmlContent', 'forHtmlAttribute', 'forJavaScript', 'escapeHTML', 'sanitize'], kinds: ['xss'] },
+  { langs: J, names: ['encodeForSQL', 'escapeSql'], kinds: ['sqli'] },
+  { langs: J, names: ['encodeForLDAP', 'encodeForDN'], kinds: ['ldap'] },
+  { langs: J, names: ['encodeForXPath'], kinds: ['xpath'] },
+  { langs: J, names: ['encodeForOS'], kinds: ['cmdi'] },
+  { langs: J, names: ['getName', 'normalize'], recv: /FilenameUtils/, kinds: ['path'] },
+  { langs: J, names: ['parseInt', 'parseLong', 'parseDouble', 'parseBoolean', 'valueOf', 'hashCode', 'length', 'size', 'equals', 'equalsIgnoreCase', 'isEmpty', 'contains', 'startsWith', 'endsWith', 'matches', 'hasMoreElements', 'compareTo', 'indexOf', 'hash', 'getClass', 'exists', 'isFile'], recv: /^(?!String)/, kinds: 'all' },
+  { langs: J, names: ['encode'], recv: /URLEncoder/, kinds: ['xss', 'redirect', 'path', 'cmdi', 'ldap', 'xpath', 'sqli'] },
+  { langs: JS, names: ['escape', 'escapeHtml', 'encodeURIComponent', 'encodeURI', 'sanitize', 'escapeHTML', 'encodeForHTML', 'htmlEncode', 'xss', 'filterXSS'], kinds: ['xss', 'redirect'] },
+  { langs: JS, names: ['parseInt', 'parseFloat', 'Number', 'Boolean', 'isNaN', 'isInteger', 'test', 'includes', 'indexOf', 'has'], kinds: 'all' },
+  { langs: JS, names: ['escape', 'format'], recv: /mysql|connection|SqlString|db/i, kinds: ['sqli'] },
+  { langs: JS, names: ['basename', 'normalize'], recv: /path/, kinds: ['path'] },
+  { langs: PY, names: ['escape', 'quote', 'escape_string'], kinds: ['xss', 'sqli', 'cmdi'] },
+  { langs: PY, names: ['int', 'float', 'bool', 'len', 'isdigit', 'isalnum'], kinds: 'all' },
+  { langs: PY, names: ['basename', 'secure_filename'], kinds: ['path'] },
+  { langs: PY, names: ['quote'], recv: /shlex|pipes/, kinds: ['cmdi'] },
+  { langs: PHP, names: ['htmlspecialchars', 'htmlentities', 'strip_tags', 'urlencode', 'rawurlencode'], kinds: ['xss'] },
+  { langs: PHP, names: ['intval', 'floatval', 'boolval', 'is_numeric', 'count', 'strlen', 'ctype_digit'], kinds: 'all' },
+  { langs: PHP, names: ['mysqli_real_escape_string', 'mysql_real_escape_string', 'real_escape_string', 'quote', 'pg_escape_string', 'addslashes'], kinds: ['sqli'] },
+  { langs: PHP, names: ['escapeshellarg', 'escapeshellcmd'], kinds: ['cmdi'] },
+  { langs: PHP, names: ['basename', 'realpath'], kinds: ['path'] },
+  { langs: GO, names: ['Atoi', 'ParseInt', 'ParseBool', 'ParseFloat', 'EscapeString', 'HTMLEscapeString', 'QueryEscape', 'PathEscape', 'Base', 'Clean'], kinds: 'all' },
+];
