@@ -1,0 +1,26 @@
+/**
+ * The web (DAST) rule catalogue as data: ids web.<category>.<name>, risk, CWE,
+ * OWASP Top 10 2021 ids, zh-CN/en texts (titles also zh-TW/ja). Passive
+ * (headers, cookies, disclosure, content), TLS and active (injection,
+ * exposure, auth, methods) items; which checks implement them is in checks/.
+ */
+import { type Catalogue, defineCatalogue } from '@citadel/engine-core';
+import { AUTH_ITEMS, EXPOSURE_ITEMS, INJECTION_ITEMS, METHOD_ITEMS } from './active.ts';
+import { CONTENT_ITEMS, DISCLOSURE_ITEMS } from './disclosure.ts';
+import { COOKIE_ITEMS, HEADER_ITEMS } from './headers.ts';
+import { TLS_ITEMS } from './tls.ts';
+
+export const WEB_CATALOGUE: Catalogue = defineCatalogue([
+  ...HEADER_ITEMS,
+  ...COOKIE_ITEMS,
+  ...DISCLOSURE_ITEMS,
+  ...CONTENT_ITEMS,
+  ...TLS_ITEMS,
+  ...INJECTION_ITEMS,
+  ...EXPOSURE_ITEMS,
+  ...AUTH_ITEMS,
+  ...METHOD_ITEMS,
+]);
+
+export const PASSIVE_CATEGORIES = ['headers', 'cookies', 'disclosure', 'content'] as const;
+export const ACTIVE_CATEGORIES = ['injection', 'exposure', 'auth', 'methods'] as const;

@@ -1,0 +1,73 @@
+/** TLS items, checked when the target is https (node:tls probes). */
+import { items } from './define-item.ts';
+
+const probe: [string, string] = ['以 node:tls 分别限定协议版本与密码套件发起握手，并读取服务器证书。', 'Handshake with node:tls pinned to each protocol version and cipher group, and read the server certificate.'];
+
+export const TLS_ITEMS = items('tls', [
+  {
+    name: 'legacy_protocol',
+    risk: 'medium',
+    cwe: ['CWE-327'],
+    owasp: ['A02:2021'],
+    title: ['支持过时的 TLS 协议版本', 'Legacy TLS protocol offered', '支援過時的 TLS 協定版本', '古い TLS プロトコルに対応'],
+    purpose: ['检测服务器是否接受 TLS 1.0/1.1。', 'Checks whether the server accepts TLS 1.0 or 1.1.'],
+    description: ['TLS 1.0 与 1.1 已被废弃（RFC 8996），存在 BEAST 等已知弱点。', 'TLS 1.0 and 1.1 are deprecated (RFC 8996) and have known weaknesses such as BEAST.'],
+    testingSteps: probe,
+    solution: ['仅启用 TLS 1.2 与 TLS 1.3。', 'Enable TLS 1.2 and TLS 1.3 only.'],
+  },
+  {
+    name: 'weak_cipher',
+    risk: 'medium',
+    cwe: ['CWE-327'],
+    owasp: ['A02:2021'],
+    title: ['支持弱密码套件', 'Weak cipher suites offered', '支援弱加密套件', '弱い暗号スイートに対応'],
+    purpose: ['检测服务器是否接受 NULL、匿名、导出级、RC4、3DES、DES 或无前向保密的密码套件。', 'Checks whether the server accepts NULL, anonymous, export, RC4, 3DES, DES or non-forward-secret suites.'],
+    description: ['弱密码套件可被破解或降级，导致通信内容泄露。', 'Weak suites can be broken or downgraded, exposing the traffic.'],
+    testingSteps: probe,
+    solution: ['只启用 AEAD 且具备前向保密的套件（ECDHE + AES-GCM/CHACHA20）。', 'Enable only forward-secret AEAD suites (ECDHE with AES-GCM or CHACHA20).'],
+  },
+  {
+    name: 'cert_untrusted',
+    risk: 'high',
+    cwe: ['CWE-295'],
+    owasp: ['A02:2021'],
+    title: ['证书不受信任', 'Certificate not trusted', '憑證不受信任', '証明書が信頼されていない'],
+    purpose: ['检测服务器证书链能否验证到受信任的根证书。', 'Checks whether the certificate chain verifies to a trusted root.'],
+    description: ['自签名或证书链不完整时，用户会看到警告，也无法区分真实站点与中间人。', 'With a self-signed or incomplete chain users get warnings and cannot tell the site from a man in the middle.'],
+    testingSteps: probe,
+    solution: ['使用受信任 CA 签发的证书，并配置完整的中间证书链。', 'Use a certificate from a trusted CA and serve the full intermediate chain.'],
+  },
+  {
+    name: 'cert_hostname',
+    risk: 'high',
+    cwe: ['CWE-297'],
+    owasp: ['A02:2021'],
+    title: ['证书与主机名不匹配', 'Certificate does not match the host name', '憑證與主機名稱不符', '証明書がホスト名と一致しない'],
+    purpose: ['检测证书的 SAN/CN 是否覆盖目标主机名。', 'Checks whether the certificate SAN/CN covers the host name.'],
+    description: ['主机名不匹配时浏览器会报错，用户若习惯忽略警告则易受中间人攻击。', 'A mismatch makes browsers warn; users who learn to ignore warnings become open to interception.'],
+    testingSteps: probe,
+    solution: ['为站点使用包含正确域名的证书。', 'Use a certificate issued for the site\'s host names.'],
+  },
+  {
+    name: 'cert_expired',
+    risk: 'high',
+    cwe: ['CWE-298'],
+    owasp: ['A02:2021'],
+    title: ['证书已过期或尚未生效', 'Certificate expired or not yet valid', '憑證已過期或尚未生效', '証明書の有効期限切れまたは未発効'],
+    purpose: ['检测证书的有效期。', 'Checks the certificate validity period.'],
+    description: ['过期证书会导致浏览器拒绝连接或提示警告。', 'Expired certificates make browsers refuse or warn.'],
+    testingSteps: probe,
+    solution: ['及时续期证书并配置自动续期。', 'Renew the certificate and automate renewal.'],
+  },
+  {
+    name: 'cert_expiring',
+    risk: 'low',
+    cwe: ['CWE-298'],
+    owasp: ['A02:2021'],
+    title: ['证书即将过期', 'Certificate expires soon', '憑證即將過期', '証明書の有効期限が近い'],
+    purpose: ['检测证书是否将在 30 天内过期。', 'Checks whether the certificate expires within 30 days.'],
+    description: ['证书即将过期，若未及时续期将导致服务中断。', 'The certificate expires soon; without renewal the service will break.'],
+    testingSteps: probe,
+    solution: ['尽快续期证书并配置自动续期。', 'Renew soon and automate renewal.'],
+  },
+]);

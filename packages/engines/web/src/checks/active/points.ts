@@ -1,0 +1,101 @@
+/**
+ * Injection points of the active checks: each query parameter of a crawled
+ * URL and each field of a crawled form, with the other values kept as the
+ * page gave them, so one request changes exactly one parameter.
+ */
+import type { AssessmentBuilder } from '@citadel/engine-core';
+import type { CrawlResult } from '../../crawl/crawler.ts';
+import type { HtmlForm } from '../../crawl/html.ts';
+import type { Scope } from '../../crawl/scope.ts';
+import type { WebScanConfig } from '../../options.ts';
+import { FetchError, type HttpClient, type HttpRequest, type HttpResponse } from '../../net/http-client.ts';
+
+export interface InjectionPoint {
+  source: 'query' | 'form';
+  method: 'GET' | 'POST';
+  /** URL without the query for GET forms; the full URL (its query replaced) for query points. */
+  url: string;
+  values: [string, string][];
+  /** The parameter this point injects into. */
+  name: string;
+  form?: HtmlForm;
+}
+
+export interface ActiveContext {
+  b: AssessmentBuilder;
+  client: HttpClient;
+  crawl: CrawlResult;
+  scope: Scope;
+  target: URL;
+  config: WebScanConfig;
+  /** The time limit: checks stop early and the assessment is partial. */
+  stop: AbortSignal;
+}
+
+const MAX_POINTS = 80;
+const SKIP_FIELD = /csrf|xsrf|_token|authenticity|requestverification|nonce|captcha/i;
+
+function defaultValue(type: string, name: string): string {
+  if (type === 'email' || /mail/i.test(name)) return 'citadel@example.com';
+  if (type === 'number' || /^(?:id|page|num|count|qty)$/i.test(name)) return '1';
+  if (type === 'password') return 'Citadel-1';
+  if (/url|link|site/i.test(name)) return 'https://example.com/';
+  return 'citadel';
+}
+
+export function injectionPoints(crawl: CrawlResult, scope: Scope): InjectionPoint[] {
+  const out: InjectionPoint[] = [];
+  const seen = new Set<string>();
+  const add = (p: InjectionPoint) => {
+    const key = `${p.method} ${p.url.split('?')[0]} ${p.name} ${p.values.map(([k]) => k).join('&')}`;
+    if (seen.has(key) || out.length >= MAX_POINTS) return;
+    seen.add(key);
+    out.push(p);
+  };
+  for (const page of crawl.pages) {
+    const u = new URL(page.url);
+    const values = [...u.searchParams];
+    for (const [name] of values) add({ source: 'query', method: 'GET', url: page.url, values, name });
+  }
+  for (const form of crawl.forms) {
+    if (!scope.admit(form.action)) continue;
+    const values: [string, string][] = form.fields.map((f) => [f.name, f.value || defaultValue(f.type, f.name)]);
+    for (const f of form.fields) {
+      if (f.type === 'submit' || SKIP_FIELD.test(f.name)) continue;
+      add({ source: 'form', method: form.method, url: form.action, values, name: f.name, form });
+    }
+  }
+  return out;
+}
+
+/** The request that sends `value` in the point's parameter (and the page's values elsewhere). */
+export function requestFor(p: InjectionPoint, value: string, extra: Partial<HttpRequest> = {}): HttpRequest {
+  const params = new URLSearchParams(p.values.map(([k, v]): [string, string] => [k, k === p.name ? value : v]));
+  if (p.method === 'GET') {
+    const u = new URL(p.url);
+    u.search = params.toString();
+    return { method: 'GET', url: u.href, ...extra };
+  }
+  return { method: 'POST', url: p.url, body: params.toString(), ...extra };
+}
+
+export function baselineValue(p: InjectionPoint): string {
+  return p.values.find(([k]) => k === p.name)?.[1] ?? '';
+}
+
+/** One request; transport failures of a single probe are skipped (undefined), cancellation propagates. */
+export async function send(ctx: ActiveContext, req: HttpRequest): Promise<HttpResponse | undefined> {
+  if (ctx.stop.aborted) return undefined;
+  try {
+    return await ctx.client.request(req);
+  } catch (e) {
+    if (e instanceof FetchError && e.kind !== 'aborted') return undefined;
+    if (ctx.stop.aborted) return undefined;
+    throw e;
+  }
+}
+
+/** A short random marker that survives URL and form encoding. */
+export function marker(prefix = 'ctd'): string {
+  return `${prefix}${Math.random().toString(36).slice(2, 10)}`;
+}
