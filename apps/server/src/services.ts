@@ -10,11 +10,13 @@ import { AuthService } from './domain/auth/auth-service.ts';
 import { LoginKeys } from './domain/auth/login-keys.ts';
 import { Sessions } from './domain/auth/sessions.ts';
 import { CaptchaService } from './domain/captcha/captcha-service.ts';
+import { DashboardService } from './domain/dashboard/index.ts';
 import { SampleService } from './domain/samples/sample-service.ts';
 import { SamplesRepository } from './domain/samples/samples-repository.ts';
 import { TaskService } from './domain/tasks/task-service.ts';
 import { type Reports, createReports } from './domain/reports/index.ts';
 import { ChunkedUploads } from './domain/uploads/index.ts';
+import { WorkOrderService } from './domain/workorders/index.ts';
 import { type TaskRuntime, createTaskRuntime, extraEngineFiles } from './jobs/runtime.ts';
 import type { TaskEvents } from './jobs/task-events.ts';
 import { type ObjectStorage, createStorage } from './storage/index.ts';
@@ -40,6 +42,10 @@ export interface Services {
   taskRuntime: TaskRuntime;
   /** Report jobs and the download center (issue 9). */
   reports: Reports;
+  /** Overview, statistics, workbench lists (issue 11). */
+  dashboard: DashboardService;
+  /** Work orders, completed by their linked tasks' events (issue 11). */
+  workOrders: WorkOrderService;
 }
 
 export function createServices(config: Config, database: Database): Services {
@@ -62,5 +68,5 @@ export function createServices(config: Config, database: Database): Services {
     return s && { id: s.id, customer_id: s.customer_id, name: s.name, size: s.size, md5: s.md5, cleaned: s.cleaned === 1 };
   };
   const tasks = new TaskService(taskRuntime.repo, taskRuntime.events, sampleInfo, (task) => taskRuntime.queued(task), extraEngineFiles(config));
-  return { config, database, users, roles, customers, siteConfig: new SiteConfigRepository(db), audit, sessions, captcha, loginKeys, auth, storage, samples, uploads, taskEvents: taskRuntime.events, tasks, taskRuntime, reports: createReports(config, database, storage) };
+  return { config, database, users, roles, customers, siteConfig: new SiteConfigRepository(db), audit, sessions, captcha, loginKeys, auth, storage, samples, uploads, taskEvents: taskRuntime.events, tasks, taskRuntime, reports: createReports(config, database, storage), dashboard: new DashboardService(database), workOrders: new WorkOrderService(db, taskRuntime.events) };
 }

@@ -8,4 +8,5 @@ export * from './password-policy.ts';
 export * from './format.ts';
 export * from './uploads.ts';
 export * from './tasks.ts';
+export * from './dashboard.ts';
 export * from './accounts.ts';

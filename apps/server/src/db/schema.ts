@@ -5,7 +5,9 @@
  */
 import type { ColumnType, Generated } from 'kysely';
 import type { DownloadsTable, ReportFilesTable } from '../domain/reports/report-schema.ts';
+import type { DevicesTable, SampleDailyStatsTable, TaskDailyStatsTable, TaskStatsTable } from '../domain/dashboard/stats-schema.ts';
 import type { TaskResultsTable, TasksTable } from '../domain/tasks/task-schema.ts';
+import type { WorkOrderTasksTable, WorkOrdersTable } from '../domain/workorders/workorder-schema.ts';
 
 export type Flag = 0 | 1;
 
@@ -163,6 +165,12 @@ export interface DB {
   upload_chunks: UploadChunksTable;
   tasks: TasksTable;
   task_results: TaskResultsTable;
+  task_stats: TaskStatsTable;
+  task_daily_stats: TaskDailyStatsTable;
+  sample_daily_stats: SampleDailyStatsTable;
+  work_orders: WorkOrdersTable;
+  work_order_tasks: WorkOrderTasksTable;
+  devices: DevicesTable;
   downloads: DownloadsTable;
   report_files: ReportFilesTable;
 }

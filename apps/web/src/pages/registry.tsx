@@ -6,9 +6,11 @@
  */
 import type { ComponentType } from 'react';
 import type { RouteNode } from '@citadel/contracts';
+import { AnalysisPage } from './analysis/index.ts';
 import { HomePage } from './home/HomePage.tsx';
 import { PlaceholderPage } from './placeholder/PlaceholderPage.tsx';
 import { SamplesPage } from './samples/SamplesPage.tsx';
+import { PhonesPage, ReportsPage, WorkOrdersPage } from './workbench/index.ts';
 import { AccountsPage, AuditLogPage, CustomersPage, RolesPage, SiteSettingsPage } from './system/index.ts';
 import { EvaluationCreatePage, EvaluationListPage, EvaluationResultPage, EvaluationViewPage, TaskLedgerPage } from './evaluation/index.ts';
 
@@ -16,6 +18,12 @@ export type PageComponent = ComponentType<{ node: RouteNode }>;
 
 const PAGES: Record<string, PageComponent> = {
   home: HomePage,
+  'workbench-pending': WorkOrdersPage,
+  'workbench-completed': WorkOrdersPage,
+  'tools-workorders': WorkOrdersPage,
+  'workbench-reports': ReportsPage,
+  'workbench-phones': PhonesPage,
+  analysis: AnalysisPage,
   'tools-samples': SamplesPage,
   'workbench-samples': SamplesPage,
   'evaluation-list': EvaluationListPage,

@@ -1,0 +1,2 @@
+/** Statistics (issue 11): analysis/analysisdemo. */
+export { AnalysisPage } from './AnalysisPage.tsx';
