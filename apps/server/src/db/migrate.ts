@@ -8,6 +8,7 @@ import type { Dialect } from './database.ts';
 import * as m001 from './migrations/001-foundation.ts';
 import * as m002 from './migrations/002-samples-uploads.ts';
 import * as m003 from './migrations/003-tasks.ts';
+import * as m004 from './migrations/004-downloads.ts';
 import * as m005 from './migrations/005-account-owner.ts';
 import * as m007 from './migrations/007-dashboard.ts';
 import * as m008 from './migrations/008-task-list-indexes.ts';
@@ -18,6 +19,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ['001-foundation', m001],
   ['002-samples-uploads', m002],
   ['003-tasks', m003],
+  ['004-downloads', m004],
   ['005-account-owner', m005],
   ['007-dashboard', m007],
   ['008-task-list-indexes', m008],

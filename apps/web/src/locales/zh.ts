@@ -376,6 +376,29 @@ export const zh = {
       to: '结束日期',
     },
   },
+  downloads: {
+    title: '下载进度',
+    queueing: '排队中 {{n}}/{{len}}',
+    processing: '报告生成中…',
+    error: '报告生成失败',
+    cancel: '取消',
+    delete: '删除',
+    clear: '清空',
+    clearConfirm: '确认清空全部下载记录吗？',
+    minimize: '最小化',
+    empty: '暂无下载记录',
+  },
+  report: {
+    download: '下载报告',
+    title: '下载报告',
+    range: '数据范围',
+    format: '报告格式',
+    language: '报告语言',
+    pickRange: '请至少选择一个数据范围',
+    notFinished: '仅已完成的任务可以下载报告',
+    ranges: { ALL: '完整报告', MAIN: '应用主体', SDK: '第三方SDK' },
+    languages: { 'zh-CN': '简体中文', 'zh-TW': '繁體中文', en: 'English', ja: '日本語' },
+  },
 };
 
 export type Messages = typeof zh;

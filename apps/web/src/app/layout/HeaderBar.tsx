@@ -3,7 +3,7 @@
  * download-progress button with the badge of finished downloads, welcome line
  * with the real name, and the user dropdown (Change Password, Log out).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Avatar, Badge, Dropdown, Layout, Space } from 'antd';
 import { DownloadOutlined, DownOutlined, GlobalOutlined, KeyOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { feedback } from '../feedback.ts';
 import i18n, { LANGS, switchLang, useLang, type Lang } from '../../locales/i18n.ts';
 import { IconButton } from '../../components/index.ts';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
+import { DownloadPanel, holdPolling, openPanel, minimizePanel, useDownloads } from '../../components/downloads/index.ts';
 import { resetTags } from './tags-store.ts';
 import defaultLogo from '../../assets/logo.svg';
 
@@ -22,8 +23,9 @@ export function HeaderBar({ collapsed, onToggle }: { collapsed: boolean; onToggl
   const site = useSite();
   const { user } = useSession();
   const [passwordOpen, setPasswordOpen] = useState(false);
-  // The download panel arrives with the reports issue; until then nothing has finished.
-  const finishedDownloads = 0;
+  const downloads = useDownloads();
+  const finishedDownloads = downloads.records.filter((r) => r.status === 'FINISHED').length;
+  useEffect(() => (user ? holdPolling() : undefined), [user]);
   const siteTitle = site.main_title || t('app.defaultTitle');
 
   const changeLang = async (next: Lang) => {
@@ -66,7 +68,7 @@ export function HeaderBar({ collapsed, onToggle }: { collapsed: boolean; onToggl
             </span>
           </Dropdown>
         ) : null}
-        <span className="citadel-header__action" data-testid="header-downloads" title={t('header.downloads')}>
+        <span className="citadel-header__action" data-testid="header-downloads" title={t('header.downloads')} onClick={() => (downloads.open ? minimizePanel() : openPanel())}>
           <Badge count={finishedDownloads} showZero size="small" color={finishedDownloads ? undefined : '#8c8c8c'} data-testid="header-downloads-badge">
             <DownloadOutlined className="citadel-header__icon" />
           </Badge>
@@ -96,6 +98,7 @@ export function HeaderBar({ collapsed, onToggle }: { collapsed: boolean; onToggl
           </span>
         </Dropdown>
       </Space>
+      <DownloadPanel />
       <ChangePasswordDialog open={passwordOpen || Boolean(user?.must_change_password)} mustChange={user?.must_change_password} onClose={() => setPasswordOpen(false)} />
     </Layout.Header>
   );

@@ -6,6 +6,7 @@ import './result.css';
 import { BAND_STROKES, RISK_COLOURS } from './texts.ts';
 import { type TargetRow, targetLabel, targetRows } from './target-fields.ts';
 import { TargetValue } from './TargetValue.tsx';
+import { ReportButton } from '../downloads/index.ts';
 
 /** Long values (hashes, signer, lists) take a whole row of the grid instead of wrapping in a narrow cell. */
 function isWide(value: unknown): boolean {
@@ -40,6 +41,7 @@ export function ResultSummary({ assessment, task }: { assessment: Assessment | n
       <Col xs={24} xl={15}>
         <Typography.Title level={5} style={{ marginTop: 0, display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
           {t('result.targetInfo')}
+          <ReportButton task={task} />
         </Typography.Title>
         <div data-testid="result-target">{grid(primary)}</div>
         {details.length > 0 ? (

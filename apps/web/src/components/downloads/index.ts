@@ -1,0 +1,5 @@
+/** The download center in the browser (issue 9): the report dialog, the download progress panel and their shared state. */
+export { DownloadPanel, PANEL_OFFSET } from './DownloadPanel.tsx';
+export { ReportDialog, rangesFor, formatsFor } from './ReportDialog.tsx';
+export { useDownloads, openPanel, minimizePanel, refreshDownloads, holdPolling, POLL_MS } from './downloads-store.ts';
+export { ReportButton } from './ReportButton.tsx';
