@@ -22,6 +22,8 @@ import { reportRoutes } from './http/routes/report.ts';
 import { sampleRoutes } from './http/routes/sample.ts';
 import { registerWebSocket, socketRoutes } from './http/routes/socket.ts';
 import { taskRoutes } from './http/routes/task.ts';
+import { templateRoutes } from './http/routes/template.ts';
+import { rulesRoutes } from './http/routes/rules.ts';
 import { testHookRoutes } from './http/routes/test-hooks.ts';
 import { uiRoutes } from './http/routes/ui.ts';
 import { umRoutes } from './http/routes/um.ts';
@@ -70,14 +72,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await registerWebSocket(app);
   registerAccessControl(app, services.auth, routes);
 
-  const api = [uiRoutes, captchaRoutes, aaRoutes, extRoutes, userRoutes, umRoutes, fileRoutes, mbRoutes, sampleRoutes, taskRoutes, downloadRoutes, reportRoutes, socketRoutes, homeRoutes, workOrderRoutes, analysisRoutes];
+  const api = [uiRoutes, captchaRoutes, aaRoutes, extRoutes, userRoutes, umRoutes, fileRoutes, mbRoutes, sampleRoutes, taskRoutes, downloadRoutes, reportRoutes, socketRoutes, homeRoutes, workOrderRoutes, analysisRoutes, templateRoutes, rulesRoutes];
   for (const plugin of api) await app.register(plugin, services);
   if (config.testHooks) await app.register(testHookRoutes, services);
   await app.ready();
   await services.uploads.recoverInterrupted();
   const retention = schedule(
     async () => {
-      await cleanExpiredSamples(services.samples.repo, services.storage, config.retentionDays);
+      // Retention days come from the evaluation settings at each run (no restart needed).
+      await cleanExpiredSamples(services.samples.repo, services.storage, await services.rules.settings.retentionDays());
       await services.uploads.cleanAbandoned();
     },
     config.retentionIntervalMinutes * 60_000,

@@ -14,6 +14,8 @@ import { DashboardService } from './domain/dashboard/index.ts';
 import { SampleService } from './domain/samples/sample-service.ts';
 import { SamplesRepository } from './domain/samples/samples-repository.ts';
 import { TaskService } from './domain/tasks/task-service.ts';
+import { TemplateRepository, TemplateService } from './domain/templates/index.ts';
+import { type TestingRules, createTestingRules } from './domain/testing-rules/index.ts';
 import { type Reports, createReports } from './domain/reports/index.ts';
 import { ChunkedUploads } from './domain/uploads/index.ts';
 import { WorkOrderService } from './domain/workorders/index.ts';
@@ -46,6 +48,9 @@ export interface Services {
   dashboard: DashboardService;
   /** Work orders, completed by their linked tasks' events (issue 11). */
   workOrders: WorkOrderService;
+  templates: TemplateService;
+  /** Whitelists, SDK library, sensitive words and evaluation settings (issue 10). */
+  rules: TestingRules;
 }
 
 export function createServices(config: Config, database: Database): Services {
@@ -67,6 +72,8 @@ export function createServices(config: Config, database: Database): Services {
     const s = await samples.repo.findById({ isAdmin: true, customerId: 0 }, id);
     return s && { id: s.id, customer_id: s.customer_id, name: s.name, size: s.size, md5: s.md5, cleaned: s.cleaned === 1 };
   };
-  const tasks = new TaskService(taskRuntime.repo, taskRuntime.events, sampleInfo, (task) => taskRuntime.queued(task), extraEngineFiles(config));
-  return { config, database, users, roles, customers, siteConfig: new SiteConfigRepository(db), audit, sessions, captcha, loginKeys, auth, storage, samples, uploads, taskEvents: taskRuntime.events, tasks, taskRuntime, reports: createReports(config, database, storage), dashboard: new DashboardService(database), workOrders: new WorkOrderService(db, taskRuntime.events) };
+  const rules = createTestingRules(db, { task_timeout_seconds: config.taskTimeoutSeconds, concurrency: config.workerConcurrency, retention_days: config.retentionDays });
+  const templates = new TemplateService(new TemplateRepository(db), (platform) => rules.settings.defaultTemplate(platform), extraEngineFiles(config));
+  const tasks = new TaskService(taskRuntime.repo, taskRuntime.events, sampleInfo, (task) => taskRuntime.queued(task), extraEngineFiles(config), (who, platform, id) => templates.resolveForTask(who, platform, id));
+  return { config, database, users, roles, customers, siteConfig: new SiteConfigRepository(db), audit, sessions, captcha, loginKeys, auth, storage, samples, uploads, taskEvents: taskRuntime.events, tasks, taskRuntime, reports: createReports(config, database, storage), dashboard: new DashboardService(database), workOrders: new WorkOrderService(db, taskRuntime.events), templates, rules };
 }

@@ -10,6 +10,7 @@ import * as m002 from './migrations/002-samples-uploads.ts';
 import * as m003 from './migrations/003-tasks.ts';
 import * as m004 from './migrations/004-downloads.ts';
 import * as m005 from './migrations/005-account-owner.ts';
+import * as m006 from './migrations/006-templates-rules.ts';
 import * as m007 from './migrations/007-dashboard.ts';
 import * as m008 from './migrations/008-task-list-indexes.ts';
 
@@ -21,6 +22,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ['003-tasks', m003],
   ['004-downloads', m004],
   ['005-account-owner', m005],
+  ['006-templates-rules', m006],
   ['007-dashboard', m007],
   ['008-task-list-indexes', m008],
 ];

@@ -7,6 +7,8 @@ import type { ColumnType, Generated } from 'kysely';
 import type { DownloadsTable, ReportFilesTable } from '../domain/reports/report-schema.ts';
 import type { DevicesTable, SampleDailyStatsTable, TaskDailyStatsTable, TaskStatsTable } from '../domain/dashboard/stats-schema.ts';
 import type { TaskResultsTable, TasksTable } from '../domain/tasks/task-schema.ts';
+import type { TemplatesTable } from '../domain/templates/template-schema.ts';
+import type { EvaluationSettingsTable, SdkLibraryTable, SensitiveWordsTable, WhitelistEntriesTable } from '../domain/testing-rules/rules-schema.ts';
 import type { WorkOrderTasksTable, WorkOrdersTable } from '../domain/workorders/workorder-schema.ts';
 
 export type Flag = 0 | 1;
@@ -165,6 +167,11 @@ export interface DB {
   upload_chunks: UploadChunksTable;
   tasks: TasksTable;
   task_results: TaskResultsTable;
+  templates: TemplatesTable;
+  whitelist_entries: WhitelistEntriesTable;
+  sdk_library: SdkLibraryTable;
+  sensitive_words: SensitiveWordsTable;
+  evaluation_settings: EvaluationSettingsTable;
   task_stats: TaskStatsTable;
   task_daily_stats: TaskDailyStatsTable;
   sample_daily_stats: SampleDailyStatsTable;

@@ -13,6 +13,7 @@ import type { Database } from '../db/database.ts';
 import type { SamplesRepository } from '../domain/samples/samples-repository.ts';
 import type { TaskRecord } from '../domain/tasks/task-repository.ts';
 import { TaskRepository } from '../domain/tasks/task-repository.ts';
+import { createTestingRules } from '../domain/testing-rules/index.ts';
 import type { ObjectStorage } from '../storage/index.ts';
 import { BullTaskWorker } from './bull-worker.ts';
 import { shutdownEnginePool } from './runner/run-engine.ts';
@@ -42,7 +43,10 @@ export function createTaskRuntime(config: Config, database: Database, samples: S
   const repo = new TaskRepository(database.db, database.dialect);
   const events = new TaskEvents();
   const inputs = new DefaultInputResolver(sampleFetcher(samples, storage, path.join(config.dataDir, 'work')));
+  // Each task gets its customer's testing rules (whitelists, sensitive words, SDK library) as engine options.
+  const rules = createTestingRules(database.db, { task_timeout_seconds: config.taskTimeoutSeconds, concurrency: config.workerConcurrency, retention_days: config.retentionDays });
   const execution = {
+    engineOptions: (task: TaskRecord) => rules.optionsFor(task.customer_id),
     timeoutMs: config.taskTimeoutSeconds * 1000,
     memoryMb: config.taskMemoryMb,
     leaseMs: config.taskLeaseSeconds * 1000,

@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { type Assessment, RUNNING_STATUSES, type TaskStatus, scoreBand } from '@citadel/contracts';
+import type { EngineOptions } from '@citadel/engine-core';
 import type { TaskRecord, TaskRepository } from '../domain/tasks/task-repository.ts';
 import type { TaskEvents } from './task-events.ts';
 import type { TaskInputResolver } from './task-input.ts';
@@ -20,6 +21,8 @@ export interface ExecutorOptions extends RunLimits {
   leaseMs: number;
   /** Extra environment for engine children (tests name their test engine here). */
   childEnv?: NodeJS.ProcessEnv;
+  /** The task's customer's testing rules (whitelist, sensitive words, SDK library), read when the task starts. */
+  engineOptions?: (task: TaskRecord) => Promise<Partial<EngineOptions>>;
 }
 
 export class TaskExecutor {
@@ -68,8 +71,9 @@ export class TaskExecutor {
         if (!processing) return;
         status = 'PROCESSING';
         this.events.changed(processing);
+        const rules = (await this.opts.engineOptions?.(task)) ?? {};
         const outcome = await runEngine(
-          { platform: task.platform as never, input: resolved.input, options: { ...(task.selected ? { selected: JSON.parse(task.selected) as string[] } : {}), params: JSON.parse(task.params) as Record<string, string> } },
+          { platform: task.platform as never, input: resolved.input, options: { ...rules, ...(task.selected ? { selected: JSON.parse(task.selected) as string[] } : {}), params: JSON.parse(task.params) as Record<string, string> } },
           { timeoutMs: this.opts.timeoutMs, memoryMb: this.opts.memoryMb },
           {
             signal: ac.signal,
@@ -98,7 +102,9 @@ export class TaskExecutor {
       for (const k of keys) if (typeof t[k] === 'string' && t[k]) return (t[k] as string).slice(0, 500);
       return '';
     };
-    const items = a.findings.length;
+    // Items the task's template selected (rows of unselected items are in the assessment as not executed).
+    const selected = task.selected ? new Set(JSON.parse(task.selected) as string[]) : undefined;
+    const items = selected ? a.findings.filter((f) => selected.has(f.ruleId)).length : a.findings.length;
     this.events.changed(
       await this.repo.finishWithResult(
         task.id,

@@ -13,6 +13,8 @@ import { SamplesPage } from './samples/SamplesPage.tsx';
 import { PhonesPage, ReportsPage, WorkOrdersPage } from './workbench/index.ts';
 import { AccountsPage, AuditLogPage, CustomersPage, RolesPage, SiteSettingsPage } from './system/index.ts';
 import { EvaluationCreatePage, EvaluationListPage, EvaluationResultPage, EvaluationViewPage, TaskLedgerPage } from './evaluation/index.ts';
+import { TemplateDetailPage, TemplateListPage } from './templates/index.ts';
+import { SensitiveWordsPage, WhitelistPage } from './testing/index.ts';
 
 export type PageComponent = ComponentType<{ node: RouteNode }>;
 
@@ -33,6 +35,10 @@ const PAGES: Record<string, PageComponent> = {
   'evaluation-view': EvaluationViewPage,
   'tools-tasks': TaskLedgerPage,
   'workbench-tasks': TaskLedgerPage,
+  'template-list': TemplateListPage,
+  'template-detail': TemplateDetailPage,
+  whitelist: WhitelistPage,
+  'sensitive-words': SensitiveWordsPage,
   accounts: AccountsPage,
   roles: RolesPage,
   customers: CustomersPage,

@@ -6,6 +6,7 @@
  */
 import type { Assessment, Platform } from '@citadel/contracts';
 import type { Catalogue } from '../catalogue/define.ts';
+import type { SdkDefinition } from '../sdk/types.ts';
 import type { WhitelistEntry } from './whitelist.ts';
 
 export interface InputFile {
@@ -33,6 +34,12 @@ export interface EngineOptions {
   whitelist?: readonly WhitelistEntry[];
   /** Extra words to look for in strings (SPEC "sensitive words"); see parseSensitiveWords. */
   sensitiveWords?: readonly string[];
+  /**
+   * The third-party SDK library to recognise SDKs with, replacing the built-in
+   * SDK_LIBRARY (the portal passes its edited copy: disabled entries left out,
+   * customers' own entries last so they win on the same prefix). Absent = built-in.
+   */
+  sdkLibrary?: readonly SdkDefinition[];
   /** Engine-specific parameters, e.g. { appid } for encrypted WeChat packages. */
   params?: Readonly<Record<string, string>>;
   /** At most this many evidence entries are kept per rule; the rest are counted (default 50). */

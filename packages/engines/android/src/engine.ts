@@ -5,7 +5,7 @@
  * single time for all code checks, and returns the Assessment.
  */
 import type { Assessment, Platform } from '@citadel/contracts';
-import { AssessmentBuilder, type Engine, type EngineContext, EngineInputError, type EngineInput, type EngineOptions, defaultSdkMatcher } from '@citadel/engine-core';
+import { AssessmentBuilder, type Engine, type EngineContext, EngineInputError, type EngineInput, type EngineOptions, SdkMatcher, defaultSdkMatcher } from '@citadel/engine-core';
 import { appTarget } from './apk/app-info.ts';
 import { hasZipMagic, kindFromName } from './apk/detect.ts';
 import type { PackageModel } from './apk/model.ts';
@@ -52,7 +52,7 @@ export class AndroidEngine implements Engine {
       const platform: AndroidPlatform = options.platform === 'android' || options.platform === 'android_sdk' ? options.platform : model.kind === 'aar' || model.kind === 'jar' ? 'android_sdk' : 'android';
       const builder = new AssessmentBuilder({ engine: { name: this.name, version: this.version }, platform, catalogue: this.catalogue, options, ctx });
       const now = ctx.now?.() ?? new Date();
-      const c = new CheckContext(model, builder, platform, this.catalogue, defaultSdkMatcher(), now);
+      const c = new CheckContext(model, builder, platform, this.catalogue, options.sdkLibrary ? new SdkMatcher(options.sdkLibrary) : defaultSdkMatcher(), now);
       await runChecks(c);
       return builder.build();
     } finally {

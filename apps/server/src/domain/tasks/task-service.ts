@@ -41,6 +41,8 @@ export interface SampleInfo {
   cleaned: boolean;
 }
 export type SampleLookup = (id: number) => Promise<SampleInfo | undefined>;
+/** The template a new task runs with (templates module): its id, name and items (null = every item). */
+export type TemplateResolver = (who: Identity, platform: string, templateId?: number) => Promise<{ template_id: number | null; template_name: string; selected: string[] | null }>;
 
 const EVALUATION_PLATFORMS = EVALUATIONS.map((e) => e.platform as Platform);
 /** Platforms whose target is a URL rather than an uploaded file. */
@@ -53,6 +55,7 @@ export class TaskService {
     private readonly samples: SampleLookup,
     private readonly onQueued: (task: TaskRecord) => Promise<void>,
     private readonly extraEngineFiles: string[] = [],
+    private readonly resolveTemplate?: TemplateResolver,
   ) {}
 
   private subject(who: Identity) {
@@ -101,6 +104,7 @@ export class TaskService {
       if (!sample || (!who.isAdmin && sample.customer_id !== who.user.customer_id)) return fail('file_not_found');
       if (sample.cleaned) return fail('file_not_found');
     }
+    const template = (await this.resolveTemplate?.(who, req.platform, req.template_id)) ?? { template_id: null, template_name: '', selected: null };
     const task = await this.repo.create({
       platform: req.platform,
       sample_id: sample?.id ?? null,
@@ -108,11 +112,11 @@ export class TaskService {
       file_name: sample?.name ?? '',
       size: sample?.size ?? 0,
       md5: sample?.md5 ?? '',
-      template_id: null,
-      template_name: '',
+      template_id: template.template_id,
+      template_name: template.template_name,
       fields: req.fields ?? {},
       params: req.params ?? {},
-      selected: null,
+      selected: template.selected,
       created_by: who.user.id,
       customer_id: who.user.customer_id,
     });

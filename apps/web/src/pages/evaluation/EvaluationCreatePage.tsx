@@ -3,7 +3,7 @@
  * (upload or, for web, a URL), the template, and the SPEC §5 required fields of
  * that platform (create-forms.ts). Submitting waits for the uploads to finish.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { CreateTaskRequest, RouteNode } from '@citadel/contracts';
 import { Alert, Button, Form, Input, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -15,8 +15,9 @@ import { feedback } from '../../app/feedback.ts';
 import { useTitle } from '../../locales/i18n.ts';
 import { CATEGORY_OPTIONS, CREATE_FORMS, isScanUrl, type CreateField } from './create-forms.ts';
 import { TargetUpload, type UploadedFile } from './TargetUpload.tsx';
+import { listTemplates, type TemplateRow } from '../templates/index.ts';
 
-/** Templates arrive with a later issue: only the default (every item), which sends no template_id. */
+/** "Default template" sends no template_id: the server uses the admin's default for the platform, else the built-in one. */
 const DEFAULT_TEMPLATE = 'default';
 
 type FormValues = Partial<Record<CreateField, string>> & { url?: string; template?: string; appid?: string };
@@ -31,6 +32,11 @@ export function EvaluationCreatePage({ node }: { node: RouteNode }) {
   const [files, setFiles] = useState<UploadedFile[]>([]);
   const [uploading, setUploading] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const [templates, setTemplates] = useState<TemplateRow[]>([]);
+  useEffect(() => {
+    // Platforms without template pages (web, source) keep the default only.
+    if (platform) listTemplates({ platform, page: 1, page_size: 50 }, { quiet: true }).then((d) => setTemplates(d.list.filter((r) => !r.is_default)), () => setTemplates([]));
+  }, [platform]);
 
   if (!platform || !spec) return null;
   const platformTitle = evaluationTitle(platform);
@@ -43,6 +49,7 @@ export function EvaluationCreatePage({ node }: { node: RouteNode }) {
     for (const f of spec.fields) if (values[f]?.trim()) fields[f] = values[f].trim();
     const req: CreateTaskRequest = { platform };
     if (Object.keys(fields).length > 0) req.fields = fields;
+    if (values.template && values.template !== DEFAULT_TEMPLATE) req.template_id = Number(values.template);
     if (needsUpload) {
       const [main, ...more] = files;
       if (!main) return;
@@ -115,7 +122,7 @@ export function EvaluationCreatePage({ node }: { node: RouteNode }) {
           </Form.Item>
         ) : null}
         <Form.Item name="template" label={t('evaluation.template')}>
-          <Select data-testid="create-template" options={[{ value: DEFAULT_TEMPLATE, label: t('evaluation.defaultTemplate') }]} />
+          <Select data-testid="create-template" options={[{ value: DEFAULT_TEMPLATE, label: t('evaluation.defaultTemplate') }, ...templates.map((r) => ({ value: String(r.id), label: r.name }))]} />
         </Form.Item>
         <Form.Item label=" " colon={false}>
           {needsUpload && uploading ? <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('evaluation.uploadsFirst')} data-testid="create-uploading" /> : null}

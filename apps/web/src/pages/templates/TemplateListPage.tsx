@@ -1,0 +1,97 @@
+/**
+ * A platform's templates (SPEC §2 template/ list pages): the built-in default
+ * first (view or copy only), then the customer's; new templates start as a copy
+ * of the default. Buttons follow the granted operations; the server enforces them.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Form, Input, Tag } from 'antd';
+import { can, type RouteNode } from '@citadel/contracts';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PageCard, SearchBox } from '../../components/index.ts';
+import { EditableTable } from '../../components/editable-table/index.ts';
+import { useAccessSubject } from '../../access/useAccess.ts';
+import { feedback } from '../../app/feedback.ts';
+import { useTitle } from '../../locales/i18n.ts';
+import { deleteTemplates, listTemplates, type TemplateRow } from './api.ts';
+import { templateDetailPath, templatePlatform } from './paths.ts';
+import './texts.ts';
+
+export function TemplateListPage({ node }: { node: RouteNode }) {
+  const { t } = useTranslation();
+  const title = useTitle();
+  const navigate = useNavigate();
+  const subject = useAccessSubject();
+  const platform = templatePlatform(node.page);
+  const [query, setQuery] = useState({ page: 1, page_size: 10, keyword: '' });
+  const [data, setData] = useState<{ total: number; list: TemplateRow[] }>({ total: 0, list: [] });
+  const [loading, setLoading] = useState(false);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      setData(await listTemplates({ platform, page: query.page, page_size: query.page_size, ...(query.keyword ? { keyword: query.keyword } : {}) }));
+    } catch {
+      // shown by the request layer
+    } finally {
+      setLoading(false);
+    }
+  }, [platform, query]);
+  useEffect(() => void load(), [load]);
+
+  const open = (params: string) => navigate(`${templateDetailPath(platform)}?${params}`);
+  const defaultRow = data.list.find((r) => r.is_default);
+
+  return (
+    <PageCard
+      title={title(node.title)}
+      testId={`page-${node.key}`}
+      extra={
+        can(subject, node.key, 'add') && defaultRow ? (
+          <Button type="primary" onClick={() => open(`copy=${defaultRow.id}`)} data-testid="template-create">
+            {t('templates.create')}
+          </Button>
+        ) : null
+      }
+    >
+      <SearchBox<{ keyword?: string }> onSearch={(v) => setQuery({ ...query, page: 1, keyword: (v.keyword ?? '').trim() })}>
+        <Form.Item name="keyword" label={t('templates.name')}>
+          <Input allowClear maxLength={50} data-testid="template-search" />
+        </Form.Item>
+      </SearchBox>
+      <EditableTable<TemplateRow>
+        testId="template-table"
+        rowKey="id"
+        loading={loading}
+        dataSource={data.list}
+        total={data.total}
+        page={query.page}
+        pageSize={query.page_size}
+        onPageChange={(page, page_size) => setQuery({ ...query, page, page_size })}
+        columns={[
+          { title: t('templates.name'), dataIndex: 'name', render: (v: string, r) => (r.is_default ? <>{v} <Tag color="blue">{t('templates.defaultTag')}</Tag></> : v) },
+          { title: t('templates.itemCount'), dataIndex: 'item_count', width: 110 },
+          { title: t('templates.reportTemplate'), dataIndex: 'report_template', width: 130, render: (v: string) => t(`templates.reportTemplates.${v}`) },
+          { title: t('templates.reportLanguage'), dataIndex: 'report_language', width: 120, render: (v: string) => t(`templates.languages.${v}`) },
+          { title: t('templates.creator'), dataIndex: 'created_by_name', width: 120 },
+          { title: t('templates.updated'), dataIndex: 'updated_at', width: 180, render: (v: number) => new Date(v).toLocaleString() },
+        ]}
+        actions={{ view: (r) => !r.editable, edit: (r) => r.editable, delete: (r) => r.deletable }}
+        onAction={async (action, row) => {
+          if (action === 'delete') {
+            await deleteTemplates([row.id]);
+            feedback.success(t('common.operationSuccess'));
+            await load();
+          } else open(`id=${row.id}`);
+        }}
+        extraActions={(r) =>
+          can(subject, node.key, 'add') ? (
+            <Button type="link" size="small" onClick={() => open(`copy=${r.id}`)} data-testid="row-copy">
+              {t('templates.copy')}
+            </Button>
+          ) : null
+        }
+      />
+    </PageCard>
+  );
+}

@@ -1,0 +1,3 @@
+/** Testing-management screens (issue 10): whitelists, sensitive words, the third-party SDK library and evaluation settings. */
+export { WhitelistPage } from './WhitelistPage.tsx';
+export { SensitiveWordsPage } from './SensitiveWordsPage.tsx';
