@@ -171,6 +171,11 @@ export const SESSION_ERRORS: readonly ErrorCode[] = [
   'authentication_needed',
   'auto_logout_timeout',
   'logged_in_elsewhere',
+  // Beyond the spec's list: an account or customer that is disabled or expires while
+  // signed in can do nothing more, so its session ends the same way.
+  'customer_or_user_disabled',
+  'customer_expired',
+  'user_not_activated',
 ];
 
 /** Errors the browser does not show as a message (SPEC §8: the first-login password change prompt). */

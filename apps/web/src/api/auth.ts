@@ -54,7 +54,8 @@ export function login(c: Credentials): Promise<LoginAnswer> {
       captcha_code: c.captcha_code,
       ...(c.client_key ? { client_key: c.client_key } : {}),
     };
-    return post<LoginAnswer>('/aa/login', body, { quiet: true });
+    // No session exists yet: errors such as a disabled account are shown on the form, not as a forced logout.
+    return post<LoginAnswer>('/aa/login', body, { quiet: true, ignoreSessionErrors: true });
   });
 }
 
