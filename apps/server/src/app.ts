@@ -28,6 +28,7 @@ import { testHookRoutes } from './http/routes/test-hooks.ts';
 import { uiRoutes } from './http/routes/ui.ts';
 import { umRoutes } from './http/routes/um.ts';
 import { userRoutes } from './http/routes/user.ts';
+import { versionRoutes } from './http/routes/version.ts';
 import { workOrderRoutes } from './http/routes/workorder.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { type Services, createServices } from './services.ts';
@@ -74,6 +75,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const api = [uiRoutes, captchaRoutes, aaRoutes, extRoutes, userRoutes, umRoutes, fileRoutes, mbRoutes, sampleRoutes, taskRoutes, downloadRoutes, reportRoutes, socketRoutes, homeRoutes, workOrderRoutes, analysisRoutes, templateRoutes, rulesRoutes];
   for (const plugin of api) await app.register(plugin, services);
+  await app.register(versionRoutes, services);
   if (config.testHooks) await app.register(testHookRoutes, services);
   await app.ready();
   await services.uploads.recoverInterrupted();

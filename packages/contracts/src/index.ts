@@ -10,3 +10,4 @@ export * from './uploads.ts';
 export * from './tasks.ts';
 export * from './dashboard.ts';
 export * from './accounts.ts';
+export * from './versions.ts';

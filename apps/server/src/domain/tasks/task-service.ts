@@ -92,6 +92,11 @@ export class TaskService {
     return task;
   }
 
+  /** The task under the same visibility rules as preview (version management uses it). */
+  viewable(who: Identity, uid: string): Promise<TaskRecord> {
+    return this.visible(who, uid);
+  }
+
   async create(who: Identity, req: CreateTaskRequest): Promise<TaskRecord> {
     this.assertPlatform(who, req.platform, 'add');
     let sample: SampleInfo | undefined;

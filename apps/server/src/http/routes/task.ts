@@ -7,7 +7,7 @@ import { requestLang } from '../errors.ts';
 import { body, envelope, okEnvelope, responses, str } from '../schemas.ts';
 
 /** Any evaluation list with this operation opens the route; the service then checks the task's own platform. */
-const onAnyEvaluation = (operation: Operation, ...more: Access[]): Access => ({
+export const onAnyEvaluation = (operation: Operation, ...more: Access[]): Access => ({
   anyOf: [...EVALUATIONS.map((e) => ({ resource: e.key, operation })), ...more.flatMap((a) => (typeof a === 'object' && 'resource' in a ? [a] : []))],
 });
 

@@ -1,14 +1,15 @@
 /**
  * The child views of a result page (SPEC §2), each reading the loaded task
  * from the page's <Outlet context>: `*-result` shows every finding, `*-sdk`
- * the third-party SDKs and their findings, `*-version` says version
- * management comes later (no fake data).
+ * the third-party SDKs and their findings, `*-version` the assessments of
+ * the same package over time and the diff of two of them.
  */
 import type { RouteNode, TaskPreviewAnswer } from '@citadel/contracts';
-import { Empty, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import { FindingsPanel, SdkTable } from '../../components/result/index.ts';
+import { VersionManager } from '../../components/versions/index.ts';
 
 export function ResultBody({ answer, withSdks }: { answer: TaskPreviewAnswer; withSdks: boolean }) {
   const { t } = useTranslation();
@@ -51,14 +52,11 @@ export interface ResultOutletContext {
 }
 
 export function EvaluationViewPage({ node }: { node: RouteNode }) {
-  const { t } = useTranslation();
   const context = useOutletContext<ResultOutletContext | undefined>();
   if (!context) return null;
   const { answer } = context;
   const view = node.key;
-  if (view.endsWith('-version')) {
-    return <Empty data-testid="version-unavailable" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('result.versionSoon')} style={{ padding: '40px 0' }} />;
-  }
+  if (view.endsWith('-version')) return <VersionManager taskUid={answer.task.task_uid} />;
   if (view.endsWith('-sdk')) return <SdkView answer={answer} />;
   return <ResultBody answer={answer} withSdks={!context.hasSdkView} />;
 }
