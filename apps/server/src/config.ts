@@ -50,6 +50,11 @@ export interface Config {
   queuePrefix: string;
   /** PostgreSQL schema to use instead of public (DATABASE_SCHEMA). */
   databaseSchema: string;
+  /** Networks scanners may reach beyond the public internet (comma-separated CIDRs), and networks they must not. */
+  scanAllowNetworks: string;
+  scanDenyNetworks: string;
+  scanAllowPrivate: boolean;
+  scanAllowLoopback: boolean;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -75,6 +80,16 @@ function int(src: Source, name: string, fallback: number, min: number, max: numb
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
   return n;
+}
+
+/** A comma-separated list of IPv4/IPv6 addresses or CIDR blocks (checked for shape; the engine parses them). */
+function cidrs(src: Source, key: string): string {
+  const raw = (src[key] ?? '').trim();
+  if (!raw) return '';
+  for (const part of raw.split(',').map((x) => x.trim())) {
+    if (!/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(part)) throw new Error(`${key}: "${part}" is not an address or CIDR block`);
+  }
+  return raw;
 }
 
 /** An identifier-like value (letters, digits, _ and -), safe in a schema name or a Redis key. */
@@ -126,6 +141,10 @@ export function loadConfig(env: Source = process.env): Config {
     taskLeaseSeconds: int(src, 'CITADEL_TASK_LEASE_SECONDS', 30, 1, 3600),
     queuePrefix: name(src, 'CITADEL_QUEUE_PREFIX', 'citadel'),
     databaseSchema: name(src, 'DATABASE_SCHEMA', ''),
+    scanAllowNetworks: cidrs(src, 'CITADEL_SCAN_ALLOW_NETWORKS'),
+    scanDenyNetworks: cidrs(src, 'CITADEL_SCAN_DENY_NETWORKS'),
+    scanAllowPrivate: bool(src, 'CITADEL_SCAN_ALLOW_PRIVATE'),
+    scanAllowLoopback: bool(src, 'CITADEL_SCAN_ALLOW_LOOPBACK'),
   };
 }
 

@@ -19,6 +19,7 @@ import { BullTaskWorker } from './bull-worker.ts';
 import { shutdownEnginePool } from './runner/run-engine.ts';
 import { BullDispatcher, type TaskDispatcher, WakeDispatcher } from './dispatch.ts';
 import { sampleFetcher } from './sample-input.ts';
+import { policyParams } from './scan-policy.ts';
 import { TaskEvents } from './task-events.ts';
 import { DefaultInputResolver } from './task-input.ts';
 import { TaskWorker } from './worker.ts';
@@ -51,6 +52,7 @@ export function createTaskRuntime(config: Config, database: Database, samples: S
     memoryMb: config.taskMemoryMb,
     leaseMs: config.taskLeaseSeconds * 1000,
     childEnv: { CITADEL_EXTRA_ENGINES: extraEngineFiles(config).join(',') },
+    fixedParams: policyParams(config),
     concurrency: config.workerConcurrency,
   };
   const redis = config.redisUrl;

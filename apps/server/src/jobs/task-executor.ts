@@ -13,6 +13,7 @@ import type { TaskRecord, TaskRepository } from '../domain/tasks/task-repository
 import type { TaskEvents } from './task-events.ts';
 import type { TaskInputResolver } from './task-input.ts';
 import { type RunLimits, runEngine } from './runner/run-engine.ts';
+import { withoutPolicyParams } from './scan-policy.ts';
 
 /** A task whose worker died this many times is not run again. */
 export const MAX_ATTEMPTS = 3;
@@ -21,6 +22,8 @@ export interface ExecutorOptions extends RunLimits {
   leaseMs: number;
   /** Extra environment for engine children (tests name their test engine here). */
   childEnv?: NodeJS.ProcessEnv;
+  /** Parameters set by configuration (the scan network policy); they override the task's own. */
+  fixedParams?: Record<string, string>;
   /** The task's customer's testing rules (whitelist, sensitive words, SDK library), read when the task starts. */
   engineOptions?: (task: TaskRecord) => Promise<Partial<EngineOptions>>;
 }
@@ -73,7 +76,7 @@ export class TaskExecutor {
         this.events.changed(processing);
         const rules = (await this.opts.engineOptions?.(task)) ?? {};
         const outcome = await runEngine(
-          { platform: task.platform as never, input: resolved.input, options: { ...rules, ...(task.selected ? { selected: JSON.parse(task.selected) as string[] } : {}), params: JSON.parse(task.params) as Record<string, string> } },
+          { platform: task.platform as never, input: resolved.input, options: { ...rules, ...(task.selected ? { selected: JSON.parse(task.selected) as string[] } : {}), params: { ...withoutPolicyParams(JSON.parse(task.params) as Record<string, string>), ...this.opts.fixedParams } } },
           { timeoutMs: this.opts.timeoutMs, memoryMb: this.opts.memoryMb },
           {
             signal: ac.signal,

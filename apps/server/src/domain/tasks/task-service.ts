@@ -28,6 +28,7 @@ import {
 import { fail } from '../../http/app-error.ts';
 import type { Identity } from '../auth/auth-service.ts';
 import type { TaskEvents } from '../../jobs/task-events.ts';
+import { withoutPolicyParams } from '../../jobs/scan-policy.ts';
 import { ruleCatalogue, ruleTexts } from './rule-texts.ts';
 import type { TaskRecord, TaskRepository } from './task-repository.ts';
 
@@ -120,7 +121,8 @@ export class TaskService {
       template_id: template.template_id,
       template_name: template.template_name,
       fields: req.fields ?? {},
-      params: req.params ?? {},
+      // The scan network policy is configuration, not a user's choice.
+      params: withoutPolicyParams(req.params ?? {}),
       selected: template.selected,
       created_by: who.user.id,
       customer_id: who.user.customer_id,
