@@ -161,7 +161,7 @@ for (const dialect of dialects) {
         homepage_admin: await time(t, '/home/homepage', {}, admin),
         homepage_customer: await time(t, '/home/homepage', {}, customer),
         homepage_one_platform: await time(t, '/home/homepage', {}, android),
-        analysis_month_admin: await time(t, '/analysis/stats', { period: 'month' }, admin, 20),
+        analysis_month_admin: await time(t, '/analysis/stats', { period: 'month' }, admin, 5),
         peak_rss_mb: mb(),
       }),
     );

@@ -80,6 +80,15 @@ describe.skipIf(!chromiumAvailable)('dashboard in the browser', () => {
     await expect.poll(async () => (await db.selectFrom('work_orders').select('reminders').execute()).map((r) => r.reminders)).toEqual([1, 1]);
     await expect.poll(() => page.locator('[data-testid^=wo-reminders-]').allTextContents()).toEqual(['1', '1']);
 
+    // Reports: the admin's own finished tasks, each opening the report dialog.
+    await page.goto(`${portal.url}#/workbench/reports`);
+    await page.getByTestId('reports-table').waitFor();
+    const mineFinished = await db.selectFrom('tasks').select('task_uid').where('created_by', '=', adminRow.id).where('status', '=', 'FINISHED').execute();
+    await expect.poll(() => page.locator('[data-testid=reports-table] tbody tr.ant-table-row').count()).toBe(mineFinished.length);
+    await page.getByTestId(`report-download-${mineFinished[0]!.task_uid}`).click();
+    await page.locator('.ant-modal').filter({ hasText: 'WORD' }).waitFor();
+    await page.keyboard.press('Escape');
+
     // Statistics: the task total of the last 30 days equals the database's.
     await page.goto(`${portal.url}#/analysis/analysisdemo`);
     await page.getByTestId('analysis-table').waitFor();

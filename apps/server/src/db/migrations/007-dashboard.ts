@@ -20,7 +20,7 @@
  * Also: indexes for "recent tasks" and time-windowed statistics, work orders and
  * their linked tasks, and registered real devices.
  */
-import { type Kysely, sql } from 'kysely';
+import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
 import { idColumn } from '../migrate.ts';
 
 const DAY_MS = 86_400_000;
@@ -29,7 +29,7 @@ const RISK_SUM_LEVELS = ['serious', 'high', 'medium', 'low'] as const;
 
 export async function up(db: Kysely<unknown>, dialect: 'sqlite' | 'postgres'): Promise<void> {
   const id = idColumn(dialect);
-  const statColumns = <T extends { addColumn: (n: string, t: 'integer' | 'bigint', b: (c: any) => any) => T }>(t: T): T => {
+  const statColumns = (t: CreateTableBuilder<string, string>): CreateTableBuilder<string, string> => {
     let out = t.addColumn('tasks', 'integer', (c) => c.notNull().defaultTo(0));
     for (const l of LEVELS) out = out.addColumn(l, 'bigint', (c) => c.notNull().defaultTo(0));
     return out.addColumn('risky', 'integer', (c) => c.notNull().defaultTo(0));

@@ -3,11 +3,12 @@ import type { TaskRow } from '@citadel/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { toTaskRow } from '../tasks/task-service.ts';
+import { containsPattern } from './like.ts';
 
 export async function myFinishedTasks(db: Kysely<DB>, userId: number, page: number, pageSize: number, keyword?: string): Promise<{ total: number; list: TaskRow[] }> {
   let q = db.selectFrom('tasks').where('tasks.created_by', '=', userId).where('tasks.status', '=', 'FINISHED');
   if (keyword) {
-    const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(keyword);
     q = q.where((eb) => eb.or([eb('tasks.file_name', 'like', like), eb('tasks.app_name', 'like', like), eb('tasks.package_name', 'like', like), eb('tasks.url', 'like', like)]));
   }
   const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();

@@ -2,6 +2,7 @@
 import { RUNNING_STATUSES, type TaskStatus, type WorkOrderRow, type WorkOrderStatus } from '@citadel/contracts';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { containsPattern } from '../dashboard/like.ts';
 import type { WorkOrdersTable } from './workorder-schema.ts';
 
 export type WorkOrderRecord = Selectable<WorkOrdersTable>;
@@ -52,7 +53,7 @@ export class WorkOrderRepository {
     if (f.status) q = q.where('w.status', '=', f.status);
     if (f.involving !== undefined) q = q.where((eb) => eb.or([eb('w.submitter_id', '=', f.involving!), eb('w.handler_id', '=', f.involving!)]));
     if (f.keyword) {
-      const like = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = containsPattern(f.keyword);
       q = q.where((eb) => eb.or([eb('w.title', 'like', like), eb('w.target', 'like', like)]));
     }
     const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();

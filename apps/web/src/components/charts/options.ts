@@ -50,6 +50,6 @@ export function lineOption(categories: string[], series: { name: string; data: n
     grid: { left: 8, right: 16, top: 32, bottom: 8, containLabel: true },
     xAxis: { type: 'category', data: categories, boundaryGap: false, axisLabel: { hideOverlap: true } },
     yAxis: { type: 'value', minInterval: 1 },
-    series: series.map((s) => ({ type: 'line', name: s.name, data: s.data, smooth: true, showSymbol: false, ...(s.area ? { areaStyle: { opacity: 0.12 } } : {}) })),
+    series: series.map((s) => ({ type: 'line', name: s.name, data: s.data, smooth: 0.3, smoothMonotone: 'x', showSymbol: false, ...(s.area ? { areaStyle: { opacity: 0.12 } } : {}) })),
   };
 }

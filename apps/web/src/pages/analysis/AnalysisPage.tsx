@@ -49,15 +49,16 @@ export function AnalysisPage({ node }: { node: RouteNode }) {
       size="small"
       rowKey={(r) => `${r.platform}:${r.app}`}
       pagination={false}
+      tableLayout="fixed"
       dataSource={rows}
       data-testid={testId}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dash.noData')} /> }}
       columns={[
-        { title: t('dash.analysis.rank'), key: 'rank', width: 64, render: (_: unknown, __: AppRanking, i: number) => i + 1 },
-        { title: t('dash.analysis.app'), dataIndex: 'app', ellipsis: true },
-        { title: t('dash.platform'), dataIndex: 'platform', width: 130, render: platformName },
-        { title: t('dash.analysis.assessments'), dataIndex: 'assessments', width: 100 },
-        { title: t('dash.analysis.risks'), dataIndex: 'risks', width: 100 },
+        { title: t('dash.analysis.rank'), key: 'rank', width: 56, render: (_: unknown, __: AppRanking, i: number) => i + 1 },
+        { title: t('dash.analysis.app'), dataIndex: 'app', ellipsis: { showTitle: true } },
+        { title: t('dash.platform'), dataIndex: 'platform', width: 120, ellipsis: true, render: platformName },
+        { title: t('dash.analysis.assessments'), dataIndex: 'assessments', width: 90 },
+        { title: t('dash.analysis.risks'), dataIndex: 'risks', width: 90 },
       ]}
     />
   );
@@ -128,7 +129,7 @@ export function AnalysisPage({ node }: { node: RouteNode }) {
                   testId="analysis-top-chart"
                   empty={data.top_by_assessments.length === 0}
                   emptyText={t('dash.noData')}
-                  option={barOption(data.top_by_assessments.map((r) => r.app), [{ name: t('dash.analysis.assessments'), data: data.top_by_assessments.map((r) => r.assessments) }], true)}
+                  option={barOption(data.top_by_assessments.map((r) => `${r.app} · ${platformName(r.platform)}`), [{ name: t('dash.analysis.assessments'), data: data.top_by_assessments.map((r) => r.assessments) }], true)}
                 />
               </Card>
             </Col>

@@ -1,44 +1,34 @@
 /**
  * Workbench → reports: the user's own finished tasks, each linking to its
- * result page. Report export (the download dialog of SPEC §2) is being built
- * in components/downloads; until it lands the download button says so
- * ("报告导出即将开放") instead of pretending.
+ * result page and opening the report download dialog of SPEC §2 (the
+ * download center's; the file then appears in the download progress panel).
  */
-import { useCallback, useEffect, useState } from 'react';
-import { Button, Empty, Form, Input, Tooltip } from 'antd';
+import { useState } from 'react';
+import { Button, Empty, Form, Input } from 'antd';
 import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
-import type { RouteNode, TaskRow } from '@citadel/contracts';
+import { can, type RouteNode, type TaskRow } from '@citadel/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useAccessSubject } from '../../access/useAccess.ts';
+import { ReportDialog } from '../../components/downloads/index.ts';
 import { PageCard, PagedTable, SearchBox } from '../../components/index.ts';
 import { ScoreCell, formatTime, resultPath } from '../../components/task-table/index.ts';
 import { useTitle } from '../../locales/i18n.ts';
 import { fetchMyReports } from '../home/api.ts';
 import '../home/texts.ts';
+import { usePagedList } from './usePagedList.ts';
 
 export function ReportsPage({ node }: { node: RouteNode }) {
   const { t } = useTranslation();
   const title = useTitle();
   const navigate = useNavigate();
-  const [query, setQuery] = useState({ page: 1, page_size: 10, keyword: '' });
-  const [data, setData] = useState<{ total: number; list: TaskRow[] }>({ total: 0, list: [] });
-  const [loading, setLoading] = useState(false);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setData(await fetchMyReports({ page: query.page, page_size: query.page_size, ...(query.keyword ? { keyword: query.keyword } : {}) }));
-    } catch {
-      // shown by the request layer
-    } finally {
-      setLoading(false);
-    }
-  }, [query]);
-  useEffect(() => void load(), [load]);
+  const subject = useAccessSubject();
+  const [reportOf, setReportOf] = useState<TaskRow | null>(null);
+  const { query, data, loading, search, setPage } = usePagedList(fetchMyReports);
 
   return (
     <PageCard title={title(node.title)} testId="page-workbench-reports">
-      <SearchBox<{ keyword?: string }> onSearch={(v) => setQuery((q) => ({ ...q, page: 1, keyword: v.keyword?.trim() ?? '' }))}>
+      <SearchBox<{ keyword?: string }> onSearch={(v) => search(v.keyword)}>
         <Form.Item name="keyword" label={t('dash.reports.search')}>
           <Input allowClear style={{ width: 240 }} />
         </Form.Item>
@@ -50,7 +40,7 @@ export function ReportsPage({ node }: { node: RouteNode }) {
         total={data.total}
         page={query.page}
         pageSize={query.page_size}
-        onPageChange={(page, page_size) => setQuery((q) => ({ ...q, page, page_size }))}
+        onPageChange={setPage}
         locale={{ emptyText: <Empty description={t('dash.reports.empty')} /> }}
         data-testid="reports-table"
         columns={[
@@ -67,15 +57,16 @@ export function ReportsPage({ node }: { node: RouteNode }) {
               return (
                 <>
                   {to && <Button type="link" size="small" icon={<EyeOutlined />} title={t('dash.reports.view')} onClick={() => navigate(to)} />}
-                  <Tooltip title={t('dash.reports.comingSoon')}>
-                    <Button type="link" size="small" icon={<DownloadOutlined />} disabled data-testid="report-download-soon" aria-label={t('dash.reports.download')} />
-                  </Tooltip>
+                  {can(subject, node.key, 'download') && (
+                    <Button type="link" size="small" icon={<DownloadOutlined />} title={t('dash.reports.download')} data-testid={`report-download-${r.task_uid}`} onClick={() => setReportOf(r)} />
+                  )}
                 </>
               );
             },
           },
         ]}
       />
+      {reportOf && <ReportDialog open task={reportOf} onClose={() => setReportOf(null)} />}
     </PageCard>
   );
 }

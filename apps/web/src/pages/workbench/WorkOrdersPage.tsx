@@ -6,7 +6,7 @@
  * that task finishes), delete from the ledger. Buttons follow the route's
  * granted operations; the server enforces them.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { App as AntApp, Button, Form, Input, Space, Tag, Tooltip, Typography } from 'antd';
 import { BellOutlined, DeleteOutlined, LinkOutlined, PlusOutlined } from '@ant-design/icons';
 import { can, type RouteNode, type WorkOrderRow, type WorkOrderView } from '@citadel/contracts';
@@ -20,6 +20,7 @@ import { useTitle } from '../../locales/i18n.ts';
 import { deleteWorkOrders, linkWorkOrderTask, listWorkOrders, remindWorkOrders } from '../home/api.ts';
 import '../home/texts.ts';
 import { WorkOrderFormDialog } from './WorkOrderFormDialog.tsx';
+import { usePagedList } from './usePagedList.ts';
 
 const VIEWS: Record<string, WorkOrderView> = { 'workbench-pending': 'pending', 'workbench-completed': 'completed', 'tools-workorders': 'ledger' };
 
@@ -29,9 +30,6 @@ export function WorkOrdersPage({ node }: { node: RouteNode }) {
   const { modal } = AntApp.useApp();
   const subject = useAccessSubject();
   const view = VIEWS[node.page ?? ''] ?? 'pending';
-  const [query, setQuery] = useState({ page: 1, page_size: 10, keyword: '' });
-  const [data, setData] = useState<{ total: number; list: WorkOrderRow[] }>({ total: 0, list: [] });
-  const [loading, setLoading] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
   const [creating, setCreating] = useState(false);
 
@@ -39,17 +37,8 @@ export function WorkOrdersPage({ node }: { node: RouteNode }) {
   const canRemind = view !== 'completed' && can(subject, node.key, 'edit');
   const canDelete = view === 'ledger' && can(subject, node.key, 'delete');
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setData(await listWorkOrders({ view, page: query.page, page_size: query.page_size, ...(query.keyword ? { keyword: query.keyword } : {}) }));
-    } catch {
-      // shown by the request layer
-    } finally {
-      setLoading(false);
-    }
-  }, [view, query]);
-  useEffect(() => void load(), [load]);
+  const fetchPage = useCallback((q: { page: number; page_size: number; keyword?: string }) => listWorkOrders({ view, ...q }), [view]);
+  const { query, data, loading, reload: load, search, setPage } = usePagedList(fetchPage);
 
   const remind = (ids: number[], batch: boolean) => {
     if (ids.length === 0) return feedback.warning(t('dash.wo.selectFirst'));
@@ -121,7 +110,7 @@ export function WorkOrdersPage({ node }: { node: RouteNode }) {
         </Space>
       }
     >
-      <SearchBox<{ keyword?: string }> onSearch={(v) => setQuery((q) => ({ ...q, page: 1, keyword: v.keyword?.trim() ?? '' }))}>
+      <SearchBox<{ keyword?: string }> onSearch={(v) => search(v.keyword)}>
         <Form.Item name="keyword" label={t('dash.wo.title')}>
           <Input allowClear style={{ width: 240 }} data-testid="wo-search" />
         </Form.Item>
@@ -133,7 +122,7 @@ export function WorkOrdersPage({ node }: { node: RouteNode }) {
         total={data.total}
         page={query.page}
         pageSize={query.page_size}
-        onPageChange={(page, page_size) => setQuery((q) => ({ ...q, page, page_size }))}
+        onPageChange={setPage}
         data-testid="wo-table"
         scroll={{ x: 1100 }}
         {...(canRemind || canDelete
