@@ -131,6 +131,33 @@ describe('scan CLI', () => {
     expect((JSON.parse(failed.stdout) as { runs: unknown[] }).runs).toHaveLength(2);
   });
 
+  it('hands a folder to the source engine as one project, when asked or when no engine takes its files', async () => {
+    const seen: string[] = [];
+    const sourceEngine: Engine = {
+      ...fakeEngine,
+      name: 'fake-source',
+      platforms: ['source'],
+      accepts: () => undefined,
+      async run(input, options, ctx) {
+        seen.push(...input.files.map((f) => f.path));
+        return new AssessmentBuilder({ engine: { name: 'fake-source', version: '1' }, platform: 'source', catalogue, options, ctx, scope: () => true }).build();
+      },
+    };
+    const project = join(dir, 'project');
+    mkdirSync(join(project, 'src'), { recursive: true });
+    writeFileSync(join(project, 'src', 'app.js'), 'console.log(1)');
+    const reg = () => new EngineRegistry().register(fakeEngine).register(sourceEngine);
+    expect((await cli([project], reg())).code).toBe(EXIT.ok);
+    expect(seen).toEqual([project]);
+    writeFileSync(join(project, 'bundled.apk'), 'FAKE');
+    // With a package inside, the folder is scanned file by file unless --platform source says otherwise.
+    seen.length = 0;
+    expect((await cli([project], reg())).code).toBe(EXIT.ok);
+    expect(seen).toEqual([]);
+    expect((await cli([project, '--platform', 'source'], reg())).code).toBe(EXIT.ok);
+    expect(seen).toEqual([project]);
+  });
+
   it('several files are one input for one engine', async () => {
     const r = await cli([file('main.apk', 'FAKE'), file('split.apk', 'FAKE SECRET'), '--quiet']);
     expect(r.code).toBe(EXIT.ok);

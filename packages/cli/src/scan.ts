@@ -155,14 +155,27 @@ async function planJobs(args: ScanArgs, registry: EngineRegistry): Promise<{ job
   const folders = stats.filter((s) => s.stat.isDirectory());
   if (folders.length > 0) {
     if (stats.length > 1) throw new UsageError('give one folder, or files only');
+    const folder = folders[0]!;
+    // A folder is a source project when asked for (--platform source); it is also one when no
+    // engine takes any of its files on their own (a tree of code, not a folder of packages).
+    const sourceEngine = registry.list().find((e) => e.platforms.includes('source'));
+    const asProject = (): { jobs: Job[]; skipped: string[] } => ({
+      jobs: [{ label: folder.given, engine: sourceEngine!, platform: 'source', files: [{ path: folder.path, name: basename(folder.path) }] }],
+      skipped: [],
+    });
+    if (args.platform === 'source') {
+      if (!sourceEngine) throw new NoEngineError('no engine assesses source code');
+      return asProject();
+    }
     const jobs: Job[] = [];
     const skipped: string[] = [];
-    for (const file of await listFiles(folders[0]!.path)) {
+    for (const file of await listFiles(folder.path)) {
       const found = registry.find(basename(file), await readHead(file), args.platform);
       if (found) jobs.push({ label: file, engine: found.engine, platform: found.platform, files: [{ path: file, name: basename(file) }] });
       else skipped.push(file);
     }
-    if (jobs.length === 0) throw new NoEngineError(`no engine accepts any file in ${folders[0]!.given}`);
+    if (jobs.length === 0 && sourceEngine && !args.platform) return asProject();
+    if (jobs.length === 0) throw new NoEngineError(`no engine accepts any file in ${folder.given}`);
     return { jobs, skipped };
   }
   for (const s of stats) if (!s.stat.isFile()) throw new UsageError(`${s.given} is not a regular file`);
