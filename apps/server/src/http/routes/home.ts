@@ -1,6 +1,7 @@
 /** /home: the overview figures (SPEC §7 POST /home/homepage) and the workbench's reports list and real-phone list. */
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services.ts';
+import { fail } from '../app-error.ts';
 import { identityOf } from '../access.ts';
 import { body, envelope, responses, str } from '../schemas.ts';
 
@@ -50,5 +51,20 @@ export async function homeRoutes(app: FastifyInstance, { dashboard }: Services):
       },
     },
     async (req) => ({ data: { list: await dashboard.devices(identityOf(req)) } }),
+  );
+
+  app.post(
+    '/device/online_all',
+    {
+      config: { access: { anyOf: [{ resource: 'Tools_PhoneLedger', operation: 'edit' }, { resource: 'Tools_MyPhones', operation: 'edit' }] } },
+      schema: {
+        tags: ['home'],
+        summary: 'Bring every registered device online ("确认全部上线吗？"): needs the device farm, which this version does not connect to yet',
+        body: { type: 'object', properties: { key: str(100) }, additionalProperties: false },
+        response: responses(envelope({ type: 'object', properties: { online: { type: 'integer' } } })),
+      },
+    },
+    // No device farm is connected in this version: say so rather than flip states that nothing backs.
+    async () => fail('device_farm_unreachable'),
   );
 }

@@ -35,3 +35,4 @@ export async function downloadAnalysisExcel(q: AnalysisRequest): Promise<void> {
   a.remove();
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+export const bringAllDevicesOnline = (): Promise<{ online: number }> => post('/device/online_all', {});

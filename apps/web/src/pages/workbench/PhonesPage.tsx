@@ -1,12 +1,14 @@
 /** Workbench → real phones: the registered devices and their states (managing them comes with the device-farm issue). */
 import { useEffect, useState } from 'react';
-import { Badge, Empty, Table } from 'antd';
-import type { DeviceRow, RouteNode } from '@citadel/contracts';
+import { App as AntApp, Badge, Button, Empty, Table } from 'antd';
+import { CloudUploadOutlined } from '@ant-design/icons';
+import { can, type DeviceRow, type RouteNode } from '@citadel/contracts';
+import { useAccessSubject } from '../../access/useAccess.ts';
 import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../components/index.ts';
 import { formatTime } from '../../components/task-table/index.ts';
 import { useTitle } from '../../locales/i18n.ts';
-import { fetchDevices } from '../home/api.ts';
+import { bringAllDevicesOnline, fetchDevices } from '../home/api.ts';
 import '../home/texts.ts';
 
 const STATE_BADGE = { online: 'success', busy: 'processing', offline: 'default' } as const;
@@ -16,6 +18,9 @@ export function PhonesPage({ node }: { node: RouteNode }) {
   const title = useTitle();
   const [list, setList] = useState<DeviceRow[]>([]);
   const [loading, setLoading] = useState(true);
+  const { modal } = AntApp.useApp();
+  const subject = useAccessSubject();
+  const mayManage = can(subject, 'Tools_PhoneLedger', 'edit') || can(subject, 'Tools_MyPhones', 'edit');
   useEffect(() => {
     fetchDevices()
       .then((r) => setList(r.list))
@@ -24,7 +29,29 @@ export function PhonesPage({ node }: { node: RouteNode }) {
   }, []);
 
   return (
-    <PageCard title={title(node.title)} testId="page-workbench-phones">
+    <PageCard
+      title={title(node.title)}
+      testId="page-workbench-phones"
+      extra={
+        mayManage && list.length > 0 && (
+          <Button
+            icon={<CloudUploadOutlined />}
+            data-testid="phones-online-all"
+            onClick={() =>
+              modal.confirm({
+                title: '确认全部上线吗？',
+                okText: t('common.ok'),
+                cancelText: t('common.cancel'),
+                // The server answers with the device-farm error until device management lands; the request layer shows it.
+                onOk: () => bringAllDevicesOnline().catch(() => undefined),
+              })
+            }
+          >
+            {t('dash.phones.onlineAll')}
+          </Button>
+        )
+      }
+    >
       <Table<DeviceRow>
         rowKey="id"
         size="middle"
