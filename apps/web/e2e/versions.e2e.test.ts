@@ -6,37 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN_PASSWORD } from '../../server/src/test-support/test-app.ts';
-import { type AssessmentSpec, buildAssessment, insertFinishedTask } from '../../server/src/domain/versions/test-helpers.ts';
+import { buildAssessment, insertFinishedTask, twoVersions } from '../../server/src/domain/versions/test-helpers.ts';
 import { type Portal, chromiumAvailable, signIn, startPortal } from './harness.ts';
 
 const PKG = 'com.example.e2eversions';
-const V1: AssessmentSpec = {
-  packageName: PKG,
-  version: '2.0.0',
-  score: 58,
-  findings: [
-    ['android.manifest.debuggable', 'fail', 'high', 1],
-    ['android.manifest.allow_backup', 'fail', 'medium', 1],
-    ['android.manifest.test_only', 'fail', 'medium', 2],
-  ],
-  permissions: [{ name: 'android.permission.INTERNET', dangerous: false }, { name: 'android.permission.READ_SMS', dangerous: true }],
-  sdks: [{ name: 'Umeng', category: 'statistics', matched: 'com.umeng', version: '9.4' }],
-};
-const V2: AssessmentSpec = {
-  packageName: PKG,
-  version: '2.1.0',
-  score: 81,
-  findings: [
-    ['android.manifest.debuggable', 'pass', 'high', 0],
-    ['android.manifest.allow_backup', 'fail', 'medium', 1],
-    ['android.manifest.cleartext_traffic', 'fail', 'high', 1],
-  ],
-  permissions: [{ name: 'android.permission.INTERNET', dangerous: false }, { name: 'android.permission.CAMERA', dangerous: true }],
-  sdks: [
-    { name: 'Umeng', category: 'statistics', matched: 'com.umeng', version: '9.6' },
-    { name: 'JPush', category: 'push', matched: 'cn.jpush' },
-  ],
-};
+const [V1, V2] = twoVersions(PKG);
 
 describe.skipIf(!chromiumAvailable)('version management in the browser', () => {
   let portal: Portal;
@@ -68,7 +42,7 @@ describe.skipIf(!chromiumAvailable)('version management in the browser', () => {
     await manager.waitFor();
     await expect(manager.getAttribute('data-count')).resolves.toBe('2');
     await expect(page.locator('[data-testid=version-trend] canvas').count()).resolves.toBeGreaterThan(0);
-    await expect(page.getByTestId(`version-score-${v2}`).textContent()).resolves.toBe('81');
+    await expect(page.getByTestId(`version-score-${v2}`).textContent()).resolves.toBe('72');
     // The rows are newest first.
     const rows = await page.locator('[data-testid^=version-row-]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
     expect(rows).toEqual([`version-row-${v2}`, `version-row-${v1}`]);
@@ -76,16 +50,16 @@ describe.skipIf(!chromiumAvailable)('version management in the browser', () => {
     const diff = page.getByTestId('version-diff');
     await expect.poll(() => diff.getAttribute('data-base')).toBe(v1);
     await expect(diff.getAttribute('data-compare')).resolves.toBe(v2);
-    await expect(page.getByTestId('diff-score-delta').getAttribute('data-delta')).resolves.toBe('23');
+    await expect(page.getByTestId('diff-score-delta').getAttribute('data-delta')).resolves.toBe('17');
     const count = (g: string) => page.getByTestId(`diff-group-${g}`).getAttribute('data-count');
     await expect(count('new')).resolves.toBe('1');
     await expect(count('fixed')).resolves.toBe('2');
-    await expect(count('unchanged')).resolves.toBe('1');
+    await expect(count('unchanged')).resolves.toBe('2');
     await expect(page.getByTestId('diff-finding-android.manifest.cleartext_traffic').textContent()).resolves.toContain('android.manifest.cleartext_traffic');
     await page.getByTestId('diff-group-fixed').click();
     await page.getByTestId('diff-finding-android.manifest.test_only').waitFor();
     await expect(page.getByTestId('diff-perm-added').textContent()).resolves.toBe('android.permission.CAMERA');
-    await expect(page.getByTestId('diff-perm-removed').textContent()).resolves.toBe('android.permission.READ_SMS');
+    await expect(page.getByTestId('diff-perm-removed').textContent()).resolves.toBe('android.permission.READ_CONTACTS');
     await expect(page.getByTestId('diff-sdk-+JPush').count()).resolves.toBe(1);
     await expect(page.getByTestId('diff-sdk-~Umeng').textContent()).resolves.toContain('9.4 → 9.6');
 
@@ -95,8 +69,9 @@ describe.skipIf(!chromiumAvailable)('version management in the browser', () => {
     await expect.poll(() => diff.getAttribute('data-base')).toBe(v2);
     await expect.poll(() => count('new')).toBe('2');
     await expect(count('fixed')).resolves.toBe('1');
-    await expect(page.getByTestId('diff-score-delta').getAttribute('data-delta')).resolves.toBe('-23');
+    await expect(page.getByTestId('diff-score-delta').getAttribute('data-delta')).resolves.toBe('-17');
     await expect(page.getByTestId('diff-sdk--JPush').count()).resolves.toBe(1);
+    await expect(page.getByTestId('diff-sdk-+Bugly').count()).resolves.toBe(1);
     await page.context().close();
   });
 

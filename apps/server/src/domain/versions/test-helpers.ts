@@ -43,6 +43,50 @@ export function buildAssessment(s: AssessmentSpec): Assessment {
   };
 }
 
+/**
+ * Two versions of one package whose diff is known exactly: 1.0 → 1.1 fixes
+ * debuggable and testOnly, adds cleartext traffic, keeps allowBackup and an
+ * exported activity (with other evidence counts); swaps READ_CONTACTS for
+ * CAMERA; drops Bugly, adds JPush, moves Umeng 9.4 → 9.6; score 55 → 72.
+ */
+export function twoVersions(packageName: string): [AssessmentSpec, AssessmentSpec] {
+  const v1: AssessmentSpec = {
+    packageName,
+    version: '1.0',
+    score: 55,
+    findings: [
+      ['android.manifest.debuggable', 'fail', 'high', 1],
+      ['android.manifest.allow_backup', 'fail', 'medium', 1],
+      ['android.manifest.cleartext_traffic', 'pass', 'high', 0],
+      ['android.manifest.exported_activity', 'fail', 'medium', 3],
+      ['android.manifest.test_only', 'fail', 'medium', 1],
+    ],
+    permissions: [{ name: 'android.permission.INTERNET', dangerous: false }, { name: 'android.permission.READ_CONTACTS', dangerous: true }],
+    sdks: [
+      { name: 'Umeng', category: 'statistics', matched: 'com.umeng', version: '9.4' },
+      { name: 'Bugly', category: 'other', matched: 'com.tencent.bugly' },
+    ],
+  };
+
+  const v2: AssessmentSpec = {
+    packageName,
+    version: '1.1',
+    score: 72,
+    findings: [
+      ['android.manifest.debuggable', 'pass', 'high', 0],
+      ['android.manifest.allow_backup', 'fail', 'medium', 2],
+      ['android.manifest.cleartext_traffic', 'fail', 'high', 1],
+      ['android.manifest.exported_activity', 'fail', 'medium', 1],
+    ],
+    permissions: [{ name: 'android.permission.INTERNET', dangerous: false }, { name: 'android.permission.CAMERA', dangerous: true }],
+    sdks: [
+      { name: 'Umeng', category: 'statistics', matched: 'com.umeng', version: '9.6' },
+      { name: 'JPush', category: 'push', matched: 'cn.jpush' },
+    ],
+  };
+  return [v1, v2];
+}
+
 const OWNER = 'versions-test';
 
 /** Stores `assessment` as the result of a new FINISHED task of the given customer and creator. */

@@ -5,44 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, TEST_ADMIN_PASSWORD, login, post, startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { TEST_USER_PASSWORD, createUser } from '../../test-support/users.ts';
-import { type AssessmentSpec, buildAssessment, insertFinishedTask } from './test-helpers.ts';
+import { buildAssessment, insertFinishedTask, twoVersions } from './test-helpers.ts';
 
 const PKG = 'com.example.versions';
 
-const V1: AssessmentSpec = {
-  packageName: PKG,
-  version: '1.0',
-  score: 55,
-  findings: [
-    ['android.manifest.debuggable', 'fail', 'high', 1],
-    ['android.manifest.allow_backup', 'fail', 'medium', 1],
-    ['android.manifest.cleartext_traffic', 'pass', 'high', 0],
-    ['android.manifest.exported_activity', 'fail', 'medium', 3],
-    ['android.manifest.test_only', 'fail', 'medium', 1],
-  ],
-  permissions: [{ name: 'android.permission.INTERNET', dangerous: false }, { name: 'android.permission.READ_CONTACTS', dangerous: true }],
-  sdks: [
-    { name: 'Umeng', category: 'statistics', matched: 'com.umeng', version: '9.4' },
-    { name: 'Bugly', category: 'other', matched: 'com.tencent.bugly' },
-  ],
-};
-
-const V2: AssessmentSpec = {
-  packageName: PKG,
-  version: '1.1',
-  score: 72,
-  findings: [
-    ['android.manifest.debuggable', 'pass', 'high', 0],
-    ['android.manifest.allow_backup', 'fail', 'medium', 2],
-    ['android.manifest.cleartext_traffic', 'fail', 'high', 1],
-    ['android.manifest.exported_activity', 'fail', 'medium', 1],
-  ],
-  permissions: [{ name: 'android.permission.INTERNET', dangerous: false }, { name: 'android.permission.CAMERA', dangerous: true }],
-  sdks: [
-    { name: 'Umeng', category: 'statistics', matched: 'com.umeng', version: '9.6' },
-    { name: 'JPush', category: 'push', matched: 'cn.jpush' },
-  ],
-};
+const [V1, V2] = twoVersions(PKG);
 
 describe.each(DIALECTS)('version management on %s', (dialect) => {
   let t: TestApp;
