@@ -10,6 +10,7 @@ import type { TaskRepository } from '../domain/tasks/task-repository.ts';
 import { BullDispatcher, TASK_QUEUE } from './dispatch.ts';
 import { LeaseSweeper } from './lease-sweeper.ts';
 import { redisConnection } from './redis.ts';
+import { ConcurrencyWatch } from './settings-watch.ts';
 import { type ExecutorOptions, TaskExecutor } from './task-executor.ts';
 import type { TaskEvents } from './task-events.ts';
 import type { TaskInputResolver } from './task-input.ts';
@@ -18,6 +19,7 @@ export class BullTaskWorker {
   private readonly executor: TaskExecutor;
   private readonly dispatcher: BullDispatcher;
   private readonly sweeper: LeaseSweeper;
+  private readonly watch: ConcurrencyWatch;
   private worker?: Worker;
 
   constructor(
@@ -29,6 +31,15 @@ export class BullTaskWorker {
     this.executor = new TaskExecutor(repo, inputs, events, opts);
     this.dispatcher = new BullDispatcher(opts.redisUrl, opts.prefix);
     this.sweeper = new LeaseSweeper(repo, events, this.dispatcher, Math.max(1000, opts.leaseMs / 2));
+    // BullMQ takes a new concurrency on a running worker.
+    this.watch = new ConcurrencyWatch(opts.concurrency, opts.settings, (n) => {
+      if (this.worker) this.worker.concurrency = n;
+    });
+  }
+
+  /** How many jobs this worker runs at once now (the evaluation setting, else the configuration). */
+  get concurrency(): number {
+    return this.watch.value;
   }
 
   get owner(): string {
@@ -36,7 +47,7 @@ export class BullTaskWorker {
   }
 
   async start(): Promise<void> {
-    await this.sweeper.start();
+    await Promise.all([this.sweeper.start(), this.watch.start()]);
     this.worker = new Worker(
       TASK_QUEUE,
       async (job) => {
@@ -46,12 +57,13 @@ export class BullTaskWorker {
         this.events.changed(task);
         await this.executor.execute(task);
       },
-      { connection: redisConnection(this.opts.redisUrl), concurrency: this.opts.concurrency, prefix: this.opts.prefix },
+      { connection: redisConnection(this.opts.redisUrl), concurrency: this.watch.value, prefix: this.opts.prefix },
     );
   }
 
   async stop(): Promise<void> {
     this.sweeper.stop();
+    this.watch.stop();
     await this.worker?.close(true);
     await this.executor.abortAll();
     await this.dispatcher.close();

@@ -48,6 +48,8 @@ export function createTaskRuntime(config: Config, database: Database, samples: S
   const rules = createTestingRules(database.db, { task_timeout_seconds: config.taskTimeoutSeconds, concurrency: config.workerConcurrency, retention_days: config.retentionDays });
   const execution = {
     engineOptions: (task: TaskRecord) => rules.optionsFor(task.customer_id),
+    // The admin's time limit and concurrency, read from the database: they apply without a restart, in every worker process.
+    settings: () => rules.settings.current(),
     timeoutMs: config.taskTimeoutSeconds * 1000,
     memoryMb: config.taskMemoryMb,
     leaseMs: config.taskLeaseSeconds * 1000,

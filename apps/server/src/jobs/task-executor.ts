@@ -26,6 +26,14 @@ export interface ExecutorOptions extends RunLimits {
   fixedParams?: Record<string, string>;
   /** The task's customer's testing rules (whitelist, sensitive words, SDK library), read when the task starts. */
   engineOptions?: (task: TaskRecord) => Promise<Partial<EngineOptions>>;
+  /** The live evaluation settings (time limit, concurrency), read when a task starts; `timeoutMs` is the fallback. */
+  settings?: () => Promise<LiveSettings>;
+}
+
+/** The evaluation settings the workers follow without a restart. */
+export interface LiveSettings {
+  task_timeout_seconds: number;
+  concurrency: number;
 }
 
 export class TaskExecutor {
@@ -75,9 +83,10 @@ export class TaskExecutor {
         status = 'PROCESSING';
         this.events.changed(processing);
         const rules = (await this.opts.engineOptions?.(task)) ?? {};
+        const timeoutMs = await this.timeoutMs();
         const outcome = await runEngine(
           { platform: task.platform as never, input: resolved.input, options: { ...rules, ...(task.selected ? { selected: JSON.parse(task.selected) as string[] } : {}), params: { ...withoutPolicyParams(JSON.parse(task.params) as Record<string, string>), ...this.opts.fixedParams } } },
-          { timeoutMs: this.opts.timeoutMs, memoryMb: this.opts.memoryMb },
+          { timeoutMs, memoryMb: this.opts.memoryMb },
           {
             signal: ac.signal,
             env: this.opts.childEnv,
@@ -97,6 +106,12 @@ export class TaskExecutor {
       clearInterval(heartbeat);
       this.running.delete(task.id);
     }
+  }
+
+  /** The time limit for the task starting now: the admin's setting, else the start-up configuration. */
+  private async timeoutMs(): Promise<number> {
+    const seconds = (await this.opts.settings?.().catch(() => undefined))?.task_timeout_seconds;
+    return seconds !== undefined && Number.isInteger(seconds) && seconds > 0 ? seconds * 1000 : this.opts.timeoutMs;
   }
 
   private async finish(task: TaskRecord, a: Assessment): Promise<void> {

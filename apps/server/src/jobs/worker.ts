@@ -7,6 +7,7 @@
 import type { TaskRepository } from '../domain/tasks/task-repository.ts';
 import { WakeDispatcher } from './dispatch.ts';
 import { LeaseSweeper } from './lease-sweeper.ts';
+import { ConcurrencyWatch } from './settings-watch.ts';
 import { type ExecutorOptions, TaskExecutor } from './task-executor.ts';
 import type { TaskEvents } from './task-events.ts';
 import type { TaskInputResolver } from './task-input.ts';
@@ -16,11 +17,14 @@ export { MAX_ATTEMPTS } from './task-executor.ts';
 export interface WorkerOptions extends ExecutorOptions {
   concurrency: number;
   pollMs: number;
+  /** How often the concurrency setting is read again (default 5 s). */
+  settingsRefreshMs?: number;
 }
 
 export class TaskWorker {
   private readonly executor: TaskExecutor;
   private readonly sweeper: LeaseSweeper;
+  private readonly watch: ConcurrencyWatch;
   private stopped = true;
   private wake?: () => void;
   private loopDone?: Promise<void>;
@@ -33,6 +37,13 @@ export class TaskWorker {
   ) {
     this.executor = new TaskExecutor(repo, inputs, events, opts);
     this.sweeper = new LeaseSweeper(repo, events, new WakeDispatcher(() => this.notify()), Math.max(1000, opts.leaseMs / 2));
+    // A raised limit claims more at once; a lowered one lets running tasks finish and claims less.
+    this.watch = new ConcurrencyWatch(opts.concurrency, opts.settings, () => this.notify(), opts.settingsRefreshMs);
+  }
+
+  /** How many tasks this worker runs at once now (the evaluation setting, else the configuration). */
+  get concurrency(): number {
+    return this.watch.value;
   }
 
   get owner(): string {
@@ -42,7 +53,7 @@ export class TaskWorker {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    this.loopDone = this.sweeper.start().then(() => this.loop());
+    this.loopDone = Promise.all([this.sweeper.start(), this.watch.start()]).then(() => this.loop());
   }
 
   /** Called after a task is queued in this process, so it starts without waiting for the next poll. */
@@ -54,6 +65,7 @@ export class TaskWorker {
   async stop(): Promise<void> {
     this.stopped = true;
     this.sweeper.stop();
+    this.watch.stop();
     this.wake?.();
     await this.loopDone;
     await this.executor.abortAll();
@@ -61,7 +73,7 @@ export class TaskWorker {
 
   private async loop(): Promise<void> {
     while (!this.stopped) {
-      if (this.executor.busy < this.opts.concurrency) {
+      if (this.executor.busy < this.watch.value) {
         const task = await this.repo.claimNext(this.executor.owner, this.opts.leaseMs).catch(() => undefined);
         if (task) {
           this.events.changed(task);

@@ -2,10 +2,11 @@
  * Evaluation settings (admin, SPEC §2 "evaluation settings"): the default
  * template per platform, the task time limit, worker concurrency, retention
  * days and report defaults. Stored in the database; values not stored yet
- * fall back to the start-up configuration. Changes are handed to listeners:
- * the embedded worker takes the new time limit and concurrency at once, the
- * retention job reads the days at each run. Separate worker processes
- * (scaled-out mode) read them when they start.
+ * fall back to the start-up configuration. Nothing needs a restart: every
+ * worker (embedded or a separate process) reads the time limit when a task
+ * starts and the concurrency every few seconds (jobs/settings-watch.ts), the
+ * retention job reads the days at each run; listeners of this instance hear
+ * of changes at once.
  */
 import { LOCALES, type Platform } from '@citadel/contracts';
 import type { Kysely } from 'kysely';

@@ -48,6 +48,17 @@ export interface SdkView {
   deletable: boolean;
 }
 
+/** The SDK list's filters (SPEC §2 search box): name, any prefix, category, enabled; `keyword` matches name or prefix. */
+export interface SdkListRequest {
+  keyword?: string;
+  name?: string;
+  prefix?: string;
+  category?: string;
+  enabled?: boolean;
+  page: number;
+  page_size: number;
+}
+
 type Row = Selectable<SdkLibraryTable>;
 const list = (json: string): string[] => JSON.parse(json) as string[];
 
@@ -102,16 +113,24 @@ export class SdkLibraryService {
     };
   }
 
-  async list(who: Identity, req: { keyword?: string; category?: string; page: number; page_size: number }): Promise<{ total: number; list: SdkView[] }> {
+  async list(who: Identity, req: SdkListRequest): Promise<{ total: number; list: SdkView[] }> {
     assertGrant(who, SDK_RESOURCE, 'view');
     await this.ensureSeeded();
     let q = this.db.selectFrom('sdk_library');
     const scope = visibleScope(who);
     if (scope !== undefined) q = q.where((eb) => eb.or([eb('customer_id', 'is', null), eb('customer_id', '=', scope)]));
     if (req.category) q = q.where('category', '=', req.category);
+    if (req.enabled !== undefined) q = q.where('enabled', '=', req.enabled ? 1 : 0);
+    const like = (text: string) => sql<string>`${likePattern(text)} escape '\\'`;
     if (req.keyword) {
-      const p = sql<string>`${likePattern(req.keyword)} escape '\\'`;
+      const p = like(req.keyword);
       q = q.where((eb) => eb.or([eb('name', 'like', p), eb('packages', 'like', p), eb('ios_frameworks', 'like', p)]));
+    }
+    if (req.name) q = q.where('name', 'like', like(req.name));
+    // Prefixes are stored as JSON arrays: a substring match over the three lists.
+    if (req.prefix) {
+      const p = like(req.prefix);
+      q = q.where((eb) => eb.or([eb('packages', 'like', p), eb('ios_frameworks', 'like', p), eb('ios_class_prefixes', 'like', p)]));
     }
     const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
     const rows = await q.selectAll().orderBy('is_default', 'asc').orderBy('id', 'desc').limit(req.page_size).offset((req.page - 1) * req.page_size).execute();

@@ -4,13 +4,18 @@
  * settings. Each route names its screen's resource; the services apply the
  * customer scope and the SPEC §5 rules.
  */
-import { LOCALES, SDK_CATEGORIES, type Operation } from '@citadel/contracts';
+import { LOCALES, type Locale, PLATFORMS, type Platform, SDK_CATEGORIES, type Operation } from '@citadel/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services.ts';
+import { ruleCatalogue } from '../../domain/tasks/rule-texts.ts';
 import { REPORT_TEMPLATES, TEMPLATE_PLATFORMS } from '../../domain/templates/index.ts';
+import { extraEngineFiles } from '../../jobs/runtime.ts';
 import {
   type EvaluationSettings,
+  RULE_REFERENCE_RESOURCE,
+  ruleReference,
   SDK_RESOURCE,
+  type SdkListRequest,
   SENSITIVE_RESOURCE,
   SETTINGS_RESOURCE,
   SETTING_LIMITS,
@@ -21,6 +26,7 @@ import {
   type WhitelistRowInput,
 } from '../../domain/testing-rules/index.ts';
 import { type Access, identityOf } from '../access.ts';
+import { requestLang } from '../errors.ts';
 import { body, envelope, okEnvelope, responses, str } from '../schemas.ts';
 
 const onAnyWhitelist = (...operations: Operation[]): Access => ({
@@ -37,7 +43,7 @@ const listAnswer = responses(envelope({ type: 'object', properties: { total: { t
 const strings = { type: 'array', items: str(200), maxItems: 200 } as const;
 const bounded = (k: keyof typeof SETTING_LIMITS) => ({ type: 'integer', minimum: SETTING_LIMITS[k][0], maximum: SETTING_LIMITS[k][1] });
 
-export async function rulesRoutes(app: FastifyInstance, { rules }: Services): Promise<void> {
+export async function rulesRoutes(app: FastifyInstance, { rules, config }: Services): Promise<void> {
   // Whitelists
   app.post<{ Body: { list: WhitelistList; keyword?: string; page?: number; page_size?: number } }>(
     '/rules/whitelistList',
@@ -78,10 +84,22 @@ export async function rulesRoutes(app: FastifyInstance, { rules }: Services): Pr
   );
 
   // Third-party SDK library
-  app.post<{ Body: { keyword?: string; category?: string; page?: number; page_size?: number } }>(
+  app.post<{ Body: Partial<SdkListRequest> }>(
     '/rules/sdkList',
-    { config: { access: on(SDK_RESOURCE, 'view') }, schema: { tags: ['rules'], summary: 'The SDK library (seeded from the engines, plus own customer entries)', body: body({ ...paging, category: { type: 'string', enum: [...SDK_CATEGORIES] } }, []), response: listAnswer } },
-    async (req) => ({ data: await rules.sdks.list(identityOf(req), { ...(req.body.keyword ? { keyword: req.body.keyword } : {}), ...(req.body.category ? { category: req.body.category } : {}), page: req.body.page ?? 1, page_size: req.body.page_size ?? 10 }) }),
+    {
+      config: { access: on(SDK_RESOURCE, 'view') },
+      schema: {
+        tags: ['rules'],
+        summary: 'The SDK library (seeded from the engines, plus own customer entries), filtered by name, prefix, category and enabled',
+        body: body({ ...paging, name: str(200), prefix: str(200), category: { type: 'string', enum: [...SDK_CATEGORIES] }, enabled: { type: 'boolean' } }, []),
+        response: listAnswer,
+      },
+    },
+    async (req) => {
+      const { keyword, name, prefix, category, enabled, page, page_size } = req.body;
+      const filters = Object.fromEntries(Object.entries({ keyword, name, prefix, category }).filter(([, v]) => v)) as Partial<SdkListRequest>;
+      return { data: await rules.sdks.list(identityOf(req), { ...filters, ...(enabled === undefined ? {} : { enabled }), page: page ?? 1, page_size: page_size ?? 10 }) };
+    },
   );
   app.post<{ Body: SdkInput }>(
     '/rules/sdkSave',
@@ -102,6 +120,24 @@ export async function rulesRoutes(app: FastifyInstance, { rules }: Services): Pr
     async (req) => {
       await rules.sdks.delete(identityOf(req), req.body.ids);
       return { data: { ok: true } };
+    },
+  );
+
+  // The rule catalogue, read-only (rule settings screen)
+  app.post<{ Body: { platform?: Platform; lang?: Locale } }>(
+    '/rules/catalogue',
+    {
+      config: { access: on(RULE_REFERENCE_RESOURCE, 'view') },
+      schema: {
+        tags: ['rules'],
+        summary: "The check items of one platform (id, category, risk, CWE, OWASP, texts in the reader's language) and the platforms that have items",
+        body: body({ platform: { type: 'string', enum: [...PLATFORMS] }, lang: { type: 'string', enum: [...LOCALES] } }, []),
+        response: responses(envelope({ type: 'object', additionalProperties: true })),
+      },
+    },
+    async (req) => {
+      const lang = req.body.lang ?? (requestLang(req) === 'en' ? 'en' : 'zh-CN');
+      return { data: ruleReference(identityOf(req), (await ruleCatalogue(extraEngineFiles(config))).values(), lang, req.body.platform) };
     },
   );
 
