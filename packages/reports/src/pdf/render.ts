@@ -8,6 +8,7 @@ import type { ReportDocument } from '../model/types.ts';
 import { RISK_COLOURS } from '../model/colours.ts';
 import { drawRiskBars, drawScoreDonut } from './chart.ts';
 import { findCjkFont } from './fonts.ts';
+import { registerFastFont } from './shaping/install.ts';
 import { type Fonts, bodyWidth, breakable, ensureSpace, heading, paragraph, table } from './layout.ts';
 
 type Pdf = PDFKit.PDFDocument;
@@ -23,6 +24,8 @@ export async function renderPdf(doc: ReportDocument, opts: PdfOptions = {}): Pro
     size: 'A4',
     margins: { top: 56, bottom: 56, left: 50, right: 50 },
     bufferPages: true,
+    // Layout is cached per piece by the fast layout (shaping/); pdfkit's own cache kept every line for the whole document.
+    fontLayoutCache: false,
     lang: doc.locale,
     info: { Title: `${doc.title} - ${doc.subtitle}`.slice(0, 500), Author: doc.siteTitle.slice(0, 200), Creator: 'Citadel' },
   });
@@ -32,8 +35,8 @@ export async function renderPdf(doc: ReportDocument, opts: PdfOptions = {}): Pro
     pdf.on('end', resolve);
     pdf.on('error', reject);
   });
-  pdf.registerFont('body', font.regular.path, font.regular.family);
-  pdf.registerFont('body-bold', font.bold.path, font.bold.family);
+  registerFastFont(pdf, 'body', font.regular.path, font.regular.family);
+  registerFastFont(pdf, 'body-bold', font.bold.path, font.bold.family);
   const fonts: Fonts = { regular: 'body', bold: 'body-bold' };
 
   cover(pdf, doc, fonts);
