@@ -14,7 +14,8 @@ import { PhonesPage, ReportsPage, WorkOrdersPage } from './workbench/index.ts';
 import { AccountsPage, AuditLogPage, CustomersPage, RolesPage, SiteSettingsPage } from './system/index.ts';
 import { EvaluationCreatePage, EvaluationListPage, EvaluationResultPage, EvaluationViewPage, TaskLedgerPage } from './evaluation/index.ts';
 import { TemplateDetailPage, TemplateListPage } from './templates/index.ts';
-import { SensitiveWordsPage, WhitelistPage } from './testing/index.ts';
+import { RuleSettingsPage, SensitiveWordsPage, ThirdSdkPage, WhitelistPage } from './testing/index.ts';
+import { EvaluationSettingsPage } from './settings/index.ts';
 
 export type PageComponent = ComponentType<{ node: RouteNode }>;
 
@@ -39,6 +40,9 @@ const PAGES: Record<string, PageComponent> = {
   'template-detail': TemplateDetailPage,
   whitelist: WhitelistPage,
   'sensitive-words': SensitiveWordsPage,
+  'third-sdk': ThirdSdkPage,
+  'rules-settings': RuleSettingsPage,
+  'evaluation-settings': EvaluationSettingsPage,
   accounts: AccountsPage,
   roles: RolesPage,
   customers: CustomersPage,
