@@ -9,6 +9,7 @@ export * from './catalogue/index.ts';
 export * from './scoring/index.ts';
 export * from './engine/index.ts';
 export * from './secrets/index.ts';
+export * from './hashing/index.ts';
 export * from './archive/index.ts';
 export * from './elf/index.ts';
 export * from './sdk/index.ts';

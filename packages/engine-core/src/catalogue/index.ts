@@ -1,9 +1,11 @@
 /**
  * Rule catalogues: the type helper engines use to declare their items
- * (`defineCatalogue`), validation (also callable from an engine's tests via
- * `catalogueProblems`), and localised texts with fallbacks (`text`).
+ * (`defineCatalogue`; `defineItems` for items written as compact specs on
+ * one or several platforms), validation (also callable from an engine's
+ * tests via `catalogueProblems`), and localised texts with fallbacks (`text`).
  */
 export * from './define.ts';
+export * from './define-items.ts';
 export * from './validate.ts';
 export * from './text.ts';
 export * from './testing.ts';

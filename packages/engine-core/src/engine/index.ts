@@ -2,10 +2,12 @@
  * What an engine is and how it reports: the Engine interface the task
  * workers and the CLI call, the AssessmentBuilder an engine fills while it
  * runs (one row per item, evidence caps, MAIN/SDK attribution, progress,
- * cancellation), whitelists and sensitive words, and the engine registry.
+ * cancellation), the keyed check context engines extend (short keys →
+ * platform rule ids), whitelists and sensitive words, and the engine registry.
  */
 export * from './types.ts';
 export * from './whitelist.ts';
 export * from './builder.ts';
+export * from './check-context.ts';
 export * from './registry.ts';
 export * from './conformance.ts';

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildZip, deflateBomb, engineConformanceProblems, missingTranslations, sarifProblems, toSarif } from '@citadel/engine-core';
+import { buildTar } from '@citadel/engine-core/testing';
 import { describe, expect, it } from 'vitest';
 import { SOURCE_CATALOGUE, SourceEngine, engine } from './index.ts';
 
@@ -12,28 +13,7 @@ const failed = (a: Awaited<ReturnType<typeof run>>) => a.findings.filter((f) => 
 
 const VULN_JAVA = 'class T { void doPost(HttpServletRequest request, HttpServletResponse response) throws Exception {\n String p = request.getParameter("id");\n statement.executeQuery("SELECT " + p);\n} }\n';
 
-function tarOf(files: { name: string; data: string }[]): Buffer {
-  const blocks: Buffer[] = [];
-  for (const f of files) {
-    const h = Buffer.alloc(512);
-    h.write(f.name, 0, 100, 'utf8');
-    h.write('0000644\0', 100);
-    h.write('0000000\0', 108);
-    h.write('0000000\0', 116);
-    h.write(`${Buffer.byteLength(f.data).toString(8).padStart(11, '0')}\0`, 124);
-    h.write('00000000000\0', 136);
-    h.write('        ', 148);
-    h.write('0', 156);
-    h.write('ustar\0' + '00', 257);
-    let sum = 0;
-    for (const b of h) sum += b;
-    h.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148);
-    const body = Buffer.from(f.data);
-    blocks.push(h, body, Buffer.alloc((512 - (body.length % 512)) % 512));
-  }
-  blocks.push(Buffer.alloc(1024));
-  return Buffer.concat(blocks);
-}
+const tarOf = (files: { name: string; data: string }[]): Buffer => buildTar(files);
 
 describe('source engine', () => {
   it('conforms to the engine contract; titles in four languages', () => {

@@ -7,11 +7,10 @@
  * is listed in `unreadable` and the rest is still assessed.
  */
 import { stat } from 'node:fs/promises';
-import { ArchiveLimitError, ByteReader, EngineInputError, FormatError, ZipArchive } from '@citadel/engine-core';
+import { ArchiveLimitError, ByteReader, EngineInputError, FormatError, ZipArchive, fileHashes } from '@citadel/engine-core';
 import { StringPool, compareDexEntryNames, parseArsc, readChunkHeader, parseAxml, parseDexContainer, parseProtoXml } from '../formats/index.ts';
 import { parseClassFile, type ClassFileInfo } from './class-file.ts';
 import { kindFromEntries, kindFromName, pickBaseApk } from './detect.ts';
-import { fileHashes } from './hashes.ts';
 import { readManifestInfo } from './manifest-info.ts';
 import type { PackageKind, PackageModel } from './model.ts';
 import { readSigning } from './signing.ts';

@@ -6,7 +6,7 @@ export const CERTIFICATE_ITEMS = items('certificate', [
     name: 'unsigned',
     risk: 'high',
     cwe: ['CWE-347'],
-    masvs: ['MASVS-RESILIENCE-2'],
+    owasp: ['MASVS-RESILIENCE-2'],
     title: ['安装包未签名', 'Package is not signed', '安裝套件未簽署', 'パッケージが署名されていない'],
     purpose: ['检测安装包是否带有任何签名方案的签名。', 'Checks whether the package carries a signature of any scheme.'],
     description: [
@@ -20,7 +20,7 @@ export const CERTIFICATE_ITEMS = items('certificate', [
     name: 'signature_invalid',
     risk: 'high',
     cwe: ['CWE-347'],
-    masvs: ['MASVS-RESILIENCE-2'],
+    owasp: ['MASVS-RESILIENCE-2'],
     title: ['签名校验失败', 'Signature does not verify', '簽章驗證失敗', '署名の検証に失敗'],
     purpose: ['验证各签名方案的签名与摘要是否与文件内容一致。', 'Verifies that each scheme\'s signatures and digests match the file.'],
     description: [
@@ -34,7 +34,7 @@ export const CERTIFICATE_ITEMS = items('certificate', [
     name: 'debug_certificate',
     risk: 'high',
     cwe: ['CWE-321'],
-    masvs: ['MASVS-RESILIENCE-2'],
+    owasp: ['MASVS-RESILIENCE-2'],
     title: ['使用调试证书签名', 'Signed with a debug certificate', '使用除錯憑證簽署', 'デバッグ証明書で署名されている'],
     purpose: ['检测安装包是否使用 Android SDK 的调试证书签名。', 'Checks whether the package is signed with the Android SDK debug certificate.'],
     description: [
@@ -48,7 +48,7 @@ export const CERTIFICATE_ITEMS = items('certificate', [
     name: 'janus',
     risk: 'high',
     cwe: ['CWE-347'],
-    masvs: ['MASVS-RESILIENCE-2'],
+    owasp: ['MASVS-RESILIENCE-2'],
     title: ['仅使用 v1 签名（Janus 漏洞）', 'v1-only signature (Janus vulnerability)', '僅使用 v1 簽章（Janus 漏洞）', 'v1 署名のみ（Janus 脆弱性）'],
     purpose: ['检测仅有 v1 签名且可安装在 Android 7.0 以下系统的安装包。', 'Finds packages signed only with v1 that install on systems below Android 7.0.'],
     description: [
@@ -62,7 +62,7 @@ export const CERTIFICATE_ITEMS = items('certificate', [
     name: 'weak_signature_algorithm',
     risk: 'medium',
     cwe: ['CWE-327'],
-    masvs: ['MASVS-CRYPTO-1'],
+    owasp: ['MASVS-CRYPTO-1'],
     title: ['签名使用弱哈希算法（MD5/SHA-1）', 'Signature uses a weak hash (MD5/SHA-1)', '簽章使用弱雜湊演算法（MD5/SHA-1）', '署名に弱いハッシュ（MD5/SHA-1）を使用'],
     purpose: ['检测签名证书与 v1 签名使用的摘要算法。', 'Checks the digest algorithms of the signer certificate and the v1 signature.'],
     description: [
@@ -76,7 +76,7 @@ export const CERTIFICATE_ITEMS = items('certificate', [
     name: 'certificate_validity',
     risk: 'medium',
     cwe: ['CWE-298'],
-    masvs: ['MASVS-RESILIENCE-2'],
+    owasp: ['MASVS-RESILIENCE-2'],
     title: ['签名证书已过期或尚未生效', 'Signer certificate expired or not yet valid', '簽署憑證已過期或尚未生效', '署名証明書が期限切れまたは未発効'],
     purpose: ['检测签名证书的有效期。', 'Checks the validity period of the signer certificate.'],
     description: [

@@ -6,7 +6,7 @@ export const CODE_ITEMS = items('code', [
     name: 'runtime_exec',
     risk: 'medium',
     cwe: ['CWE-78'],
-    masvs: ['MASVS-CODE-4'],
+    owasp: ['MASVS-CODE-4'],
     title: ['执行系统命令', 'Executes system commands', '執行系統命令', 'システムコマンドを実行'],
     purpose: ['检测调用 Runtime.exec 或 ProcessBuilder 执行命令的代码。', 'Finds code that runs commands with Runtime.exec or ProcessBuilder.'],
     description: [
@@ -21,7 +21,7 @@ export const CODE_ITEMS = items('code', [
     name: 'dynamic_code_loading',
     risk: 'medium',
     cwe: ['CWE-94'],
-    masvs: ['MASVS-CODE-4'],
+    owasp: ['MASVS-CODE-4'],
     title: ['动态加载代码', 'Dynamic code loading', '動態載入程式碼', '動的コード読み込み'],
     purpose: ['检测运行时加载 DEX、JAR 或本地库文件的代码。', 'Finds code that loads DEX, JAR or native files at run time.'],
     description: [
@@ -36,7 +36,7 @@ export const CODE_ITEMS = items('code', [
     name: 'sql_injection',
     risk: 'high',
     cwe: ['CWE-89'],
-    masvs: ['MASVS-CODE-4'],
+    owasp: ['MASVS-CODE-4'],
     title: ['SQL 语句拼接（SQL 注入风险）', 'SQL built by concatenation (SQL injection)', 'SQL 語句串接（SQL 注入風險）', '文字列連結による SQL（SQL インジェクション）'],
     purpose: ['检测把拼接字符串作为 SQL 执行的代码。', 'Finds code that executes concatenated strings as SQL.'],
     description: [
@@ -51,7 +51,7 @@ export const CODE_ITEMS = items('code', [
     name: 'insecure_logging',
     risk: 'low',
     cwe: ['CWE-532'],
-    masvs: ['MASVS-STORAGE-2'],
+    owasp: ['MASVS-STORAGE-2'],
     title: ['日志输出信息', 'Information written to logs', '日誌輸出資訊', 'ログへの情報出力'],
     purpose: ['检测通过 Log 与标准输出打印信息的代码。', 'Finds code that prints information with Log or standard output.'],
     description: [
@@ -66,7 +66,7 @@ export const CODE_ITEMS = items('code', [
     name: 'clipboard',
     risk: 'low',
     cwe: ['CWE-200'],
-    masvs: ['MASVS-PLATFORM-1'],
+    owasp: ['MASVS-PLATFORM-1'],
     title: ['使用剪贴板', 'Uses the clipboard', '使用剪貼簿', 'クリップボードを使用'],
     purpose: ['检测向剪贴板写入或读取剪贴板内容的代码。', 'Finds code that writes to or reads the clipboard.'],
     description: [
@@ -81,7 +81,7 @@ export const CODE_ITEMS = items('code', [
     name: 'insecure_random',
     risk: 'medium',
     cwe: ['CWE-330'],
-    masvs: ['MASVS-CRYPTO-1'],
+    owasp: ['MASVS-CRYPTO-1'],
     title: ['使用不安全的随机数生成器', 'Insecure random number generator', '使用不安全的亂數產生器', '安全でない乱数生成器を使用'],
     purpose: ['检测 java.util.Random 与 Math.random 的使用。', 'Finds uses of java.util.Random and Math.random.'],
     description: [
@@ -96,7 +96,7 @@ export const CODE_ITEMS = items('code', [
     name: 'temp_file',
     risk: 'low',
     cwe: ['CWE-377'],
-    masvs: ['MASVS-STORAGE-2'],
+    owasp: ['MASVS-STORAGE-2'],
     title: ['创建临时文件', 'Creates temporary files', '建立暫存檔案', '一時ファイルを作成'],
     purpose: ['检测使用 File.createTempFile 保存数据的代码。', 'Finds code that stores data with File.createTempFile.'],
     description: [

@@ -6,7 +6,7 @@ export const CRYPTO_ITEMS = items('crypto', [
     name: 'ecb_mode',
     risk: 'high',
     cwe: ['CWE-327'],
-    masvs: ['MASVS-CRYPTO-1'],
+    owasp: ['MASVS-CRYPTO-1'],
     title: ['使用 ECB 加密模式', 'ECB cipher mode', '使用 ECB 加密模式', 'ECB 暗号モードを使用'],
     purpose: ['检测使用 ECB 模式的分组加密。', 'Finds block ciphers used in ECB mode.'],
     description: [
@@ -21,7 +21,7 @@ export const CRYPTO_ITEMS = items('crypto', [
     name: 'weak_cipher',
     risk: 'high',
     cwe: ['CWE-327'],
-    masvs: ['MASVS-CRYPTO-1'],
+    owasp: ['MASVS-CRYPTO-1'],
     title: ['使用弱加密算法（DES/3DES/RC4 等）', 'Weak cipher (DES, 3DES, RC4 …)', '使用弱加密演算法（DES/3DES/RC4 等）', '弱い暗号アルゴリズム（DES・3DES・RC4 など）を使用'],
     purpose: ['检测已被淘汰的加密算法。', 'Finds obsolete cipher algorithms.'],
     description: [
@@ -36,7 +36,7 @@ export const CRYPTO_ITEMS = items('crypto', [
     name: 'weak_hash',
     risk: 'medium',
     cwe: ['CWE-328'],
-    masvs: ['MASVS-CRYPTO-1'],
+    owasp: ['MASVS-CRYPTO-1'],
     title: ['使用弱哈希算法（MD5/SHA-1）', 'Weak hash algorithm (MD5/SHA-1)', '使用弱雜湊演算法（MD5/SHA-1）', '弱いハッシュアルゴリズム（MD5/SHA-1）を使用'],
     purpose: ['检测 MD5、SHA-1 等弱哈希算法的使用。', 'Finds uses of weak hashes such as MD5 and SHA-1.'],
     description: [
@@ -51,7 +51,7 @@ export const CRYPTO_ITEMS = items('crypto', [
     name: 'static_iv',
     risk: 'medium',
     cwe: ['CWE-329'],
-    masvs: ['MASVS-CRYPTO-1'],
+    owasp: ['MASVS-CRYPTO-1'],
     title: ['使用固定的初始化向量（IV）', 'Static initialisation vector (IV)', '使用固定的初始化向量（IV）', '固定の初期化ベクトル（IV）を使用'],
     purpose: ['检测由常量构造的 IvParameterSpec。', 'Finds IvParameterSpec built from constants.'],
     description: [
@@ -66,7 +66,7 @@ export const CRYPTO_ITEMS = items('crypto', [
     name: 'hardcoded_key',
     risk: 'high',
     cwe: ['CWE-321'],
-    masvs: ['MASVS-CRYPTO-2'],
+    owasp: ['MASVS-CRYPTO-2'],
     title: ['硬编码加密密钥', 'Hard-coded encryption key', '硬編碼加密金鑰', 'ハードコードされた暗号鍵'],
     purpose: ['检测代码中写死的对称加密密钥。', 'Finds symmetric keys written into the code.'],
     description: [
@@ -81,7 +81,7 @@ export const CRYPTO_ITEMS = items('crypto', [
     name: 'rsa_no_padding',
     risk: 'medium',
     cwe: ['CWE-780'],
-    masvs: ['MASVS-CRYPTO-1'],
+    owasp: ['MASVS-CRYPTO-1'],
     title: ['RSA 未使用 OAEP 填充', 'RSA without OAEP padding', 'RSA 未使用 OAEP 填補', 'RSA で OAEP パディングを使用していない'],
     purpose: ['检测 RSA/ECB/NoPadding 或 PKCS1Padding 加密。', 'Finds RSA/ECB/NoPadding or PKCS1Padding encryption.'],
     description: [

@@ -8,8 +8,7 @@
  * native, secrets, TLS and SDK items) get an android_sdk twin with the id
  * android_sdk.<category>.<name>, so templates of the SDK platform select them.
  */
-import type { Platform, RuleItem } from '@citadel/contracts';
-import { defineCatalogue, type Catalogue } from '@citadel/engine-core';
+import { type Catalogue, defineKeyedCatalogue, itemKeys } from '@citadel/engine-core';
 import { CERTIFICATE_ITEMS } from './certificate.ts';
 import { CODE_ITEMS } from './code.ts';
 import { CRYPTO_ITEMS } from './crypto.ts';
@@ -42,19 +41,11 @@ const ALL: readonly AndroidItem[] = [
   ...INFO_ITEMS,
 ];
 
-const plain = (i: AndroidItem, platform: Platform, prefix: string): RuleItem => {
-  const { key, appliesToSdk: _sdk, ...rest } = i;
-  return { ...rest, id: `${prefix}.${key}`, platform };
-};
-
 /** Short keys ("manifest.debuggable") of the items that have an android_sdk twin. */
-export const SDK_ITEM_KEYS: ReadonlySet<string> = new Set(ALL.filter((i) => i.appliesToSdk).map((i) => i.key));
-export const ANDROID_ITEM_KEYS: readonly string[] = ALL.map((i) => i.key);
+export const SDK_ITEM_KEYS: ReadonlySet<string> = new Set(itemKeys(ALL, 'android_sdk'));
+export const ANDROID_ITEM_KEYS: readonly string[] = itemKeys(ALL, 'android');
 
-export const ANDROID_CATALOGUE: Catalogue = defineCatalogue([
-  ...ALL.map((i) => plain(i, 'android', 'android')),
-  ...ALL.filter((i) => i.appliesToSdk).map((i) => plain(i, 'android_sdk', 'android_sdk')),
-]);
+export const ANDROID_CATALOGUE: Catalogue = defineKeyedCatalogue(ALL, ['android', 'android_sdk']);
 
 /** The rule id of a short key on a platform: ruleId('android_sdk', 'code.runtime_exec'). */
 export function ruleId(platform: 'android' | 'android_sdk', key: string): string {

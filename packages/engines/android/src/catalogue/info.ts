@@ -6,7 +6,7 @@ export const INFO_ITEMS = items('info', [
     name: 'dangerous_permissions',
     risk: 'low',
     cwe: ['CWE-250'],
-    masvs: ['MASVS-PLATFORM-1'],
+    owasp: ['MASVS-PLATFORM-1'],
     title: ['申请危险权限', 'Dangerous permissions requested', '申請危險權限', '危険な権限を要求'],
     purpose: ['列出应用申请的危险（运行时）权限，供最小权限与隐私合规审查。', 'Lists the dangerous (runtime) permissions the app requests, for least-privilege and privacy review.'],
     description: [
@@ -20,7 +20,7 @@ export const INFO_ITEMS = items('info', [
     name: 'archive_anomalies',
     risk: 'medium',
     cwe: ['CWE-434'],
-    masvs: ['MASVS-RESILIENCE-2'],
+    owasp: ['MASVS-RESILIENCE-2'],
     title: ['安装包结构异常', 'Package structure anomalies', '安裝套件結構異常', 'パッケージ構造の異常'],
     purpose: ['检测 ZIP 结构与 AXML 中的异常，它们常被用于对抗分析工具或隐藏内容。', 'Finds ZIP and binary XML anomalies often used to break analysis tools or hide content.'],
     description: [

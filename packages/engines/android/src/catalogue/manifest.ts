@@ -6,7 +6,7 @@ export const MANIFEST_ITEMS = items('manifest', [
     name: 'debuggable',
     risk: 'high',
     cwe: ['CWE-489'],
-    masvs: ['MASVS-RESILIENCE-4'],
+    owasp: ['MASVS-RESILIENCE-4'],
     title: ['应用可调试（android:debuggable=true）', 'App is debuggable (android:debuggable=true)', '應用程式可除錯（android:debuggable=true）', 'アプリがデバッグ可能（android:debuggable=true）'],
     purpose: ['检测发布包是否开启了调试标志。', 'Checks whether the release package has the debug flag set.'],
     description: [
@@ -26,7 +26,7 @@ export const MANIFEST_ITEMS = items('manifest', [
     name: 'allow_backup',
     risk: 'medium',
     cwe: ['CWE-530'],
-    masvs: ['MASVS-STORAGE-2'],
+    owasp: ['MASVS-STORAGE-2'],
     title: ['允许应用数据备份（android:allowBackup=true）', 'App data backup allowed (android:allowBackup=true)', '允許應用程式資料備份（android:allowBackup=true）', 'アプリデータのバックアップが許可されている（android:allowBackup=true）'],
     purpose: ['检测应用是否允许通过 adb backup 或云备份导出私有数据。', 'Checks whether the app lets adb backup or cloud backup export its private data.'],
     description: [
@@ -46,7 +46,7 @@ export const MANIFEST_ITEMS = items('manifest', [
     name: 'cleartext_traffic',
     risk: 'high',
     cwe: ['CWE-319'],
-    masvs: ['MASVS-NETWORK-1'],
+    owasp: ['MASVS-NETWORK-1'],
     title: ['允许明文 HTTP 流量', 'Cleartext HTTP traffic allowed', '允許明文 HTTP 流量', '平文の HTTP 通信が許可されている'],
     purpose: ['检测应用是否允许未加密的网络通信。', 'Checks whether the app permits unencrypted network traffic.'],
     description: [
@@ -66,7 +66,7 @@ export const MANIFEST_ITEMS = items('manifest', [
     name: 'test_only',
     risk: 'medium',
     cwe: ['CWE-489'],
-    masvs: ['MASVS-RESILIENCE-4'],
+    owasp: ['MASVS-RESILIENCE-4'],
     title: ['测试包标志（android:testOnly=true）', 'Test-only package (android:testOnly=true)', '測試套件標誌（android:testOnly=true）', 'テスト専用パッケージ（android:testOnly=true）'],
     purpose: ['检测发布包是否被标记为仅供测试。', 'Checks whether the package is marked test-only.'],
     description: [
@@ -80,7 +80,7 @@ export const MANIFEST_ITEMS = items('manifest', [
     name: 'exported_activity',
     risk: 'medium',
     cwe: ['CWE-926'],
-    masvs: ['MASVS-PLATFORM-1'],
+    owasp: ['MASVS-PLATFORM-1'],
     title: ['Activity 组件导出且未受权限保护', 'Exported activity without permission', 'Activity 元件匯出且未受權限保護', '権限で保護されていないエクスポートされた Activity'],
     purpose: ['检测可被其他应用直接启动的 Activity。', 'Finds activities other apps can start directly.'],
     description: [
@@ -100,7 +100,7 @@ export const MANIFEST_ITEMS = items('manifest', [
     name: 'exported_service',
     risk: 'high',
     cwe: ['CWE-926'],
-    masvs: ['MASVS-PLATFORM-1'],
+    owasp: ['MASVS-PLATFORM-1'],
     title: ['Service 组件导出且未受权限保护', 'Exported service without permission', 'Service 元件匯出且未受權限保護', '権限で保護されていないエクスポートされた Service'],
     purpose: ['检测可被其他应用绑定或启动的 Service。', 'Finds services other apps can start or bind.'],
     description: [
@@ -114,7 +114,7 @@ export const MANIFEST_ITEMS = items('manifest', [
     name: 'exported_receiver',
     risk: 'medium',
     cwe: ['CWE-926'],
-    masvs: ['MASVS-PLATFORM-1'],
+    owasp: ['MASVS-PLATFORM-1'],
     title: ['BroadcastReceiver 导出且未受权限保护', 'Exported broadcast receiver without permission', 'BroadcastReceiver 匯出且未受權限保護', '権限で保護されていないエクスポートされた BroadcastReceiver'],
     purpose: ['检测可接收任意应用广播的 Receiver。', 'Finds receivers that accept broadcasts from any app.'],
     description: [
@@ -128,7 +128,7 @@ export const MANIFEST_ITEMS = items('manifest', [
     name: 'exported_provider',
     risk: 'high',
     cwe: ['CWE-926'],
-    masvs: ['MASVS-PLATFORM-1'],
+    owasp: ['MASVS-PLATFORM-1'],
     title: ['ContentProvider 导出且未受权限保护', 'Exported content provider without permission', 'ContentProvider 匯出且未受權限保護', '権限で保護されていないエクスポートされた ContentProvider'],
     purpose: ['检测其他应用可以读写的 ContentProvider。', 'Finds content providers other apps can read or write.'],
     description: [
@@ -142,7 +142,7 @@ export const MANIFEST_ITEMS = items('manifest', [
     name: 'grant_uri_permissions',
     risk: 'low',
     cwe: ['CWE-276'],
-    masvs: ['MASVS-PLATFORM-1'],
+    owasp: ['MASVS-PLATFORM-1'],
     title: ['ContentProvider 允许授予 URI 权限', 'Content provider grants URI permissions', 'ContentProvider 允許授予 URI 權限', 'ContentProvider が URI 権限の付与を許可している'],
     purpose: ['检测对所有路径开放临时 URI 授权的 Provider。', 'Finds providers that allow temporary URI grants on every path.'],
     description: [
@@ -156,7 +156,7 @@ export const MANIFEST_ITEMS = items('manifest', [
     name: 'weak_permission_protection',
     risk: 'medium',
     cwe: ['CWE-276'],
-    masvs: ['MASVS-PLATFORM-1'],
+    owasp: ['MASVS-PLATFORM-1'],
     title: ['自定义权限保护级别过低', 'Custom permission with weak protection level', '自訂權限保護等級過低', 'カスタム権限の保護レベルが低い'],
     purpose: ['检测以 normal 或 dangerous 级别定义、并用于保护组件的自定义权限。', 'Finds custom permissions of level normal or dangerous that protect components.'],
     description: [
@@ -170,7 +170,7 @@ export const MANIFEST_ITEMS = items('manifest', [
     name: 'task_hijacking',
     risk: 'medium',
     cwe: ['CWE-1021'],
-    masvs: ['MASVS-PLATFORM-3'],
+    owasp: ['MASVS-PLATFORM-3'],
     title: ['任务劫持风险（StrandHogg 1.0）', 'Task hijacking (StrandHogg 1.0)', '任務劫持風險（StrandHogg 1.0）', 'タスクハイジャック（StrandHogg 1.0）'],
     purpose: ['检测可能被恶意应用利用任务栈劫持界面的 Activity 配置。', 'Finds activity settings a malicious app can use to hijack the task stack.'],
     description: [
@@ -184,7 +184,7 @@ export const MANIFEST_ITEMS = items('manifest', [
     name: 'strandhogg2',
     risk: 'medium',
     cwe: ['CWE-1021'],
-    masvs: ['MASVS-PLATFORM-3'],
+    owasp: ['MASVS-PLATFORM-3'],
     title: ['StrandHogg 2.0 界面劫持风险', 'StrandHogg 2.0 screen hijacking', 'StrandHogg 2.0 介面劫持風險', 'StrandHogg 2.0 画面ハイジャック'],
     purpose: ['检测在未修复 CVE-2020-0096 的系统上可被劫持的导出 Activity。', 'Finds exported activities that can be hijacked on systems without the CVE-2020-0096 fix.'],
     description: [
@@ -198,7 +198,7 @@ export const MANIFEST_ITEMS = items('manifest', [
     name: 'min_sdk_low',
     risk: 'medium',
     cwe: ['CWE-693'],
-    masvs: ['MASVS-CODE-1'],
+    owasp: ['MASVS-CODE-1'],
     title: ['最低支持系统版本过低', 'Minimum SDK version too low', '最低支援系統版本過低', 'サポートする最低 SDK バージョンが低すぎる'],
     purpose: ['检测应用是否允许安装在已不再获得安全更新的 Android 版本上。', 'Checks whether the app installs on Android versions that no longer receive security updates.'],
     description: [
@@ -212,7 +212,7 @@ export const MANIFEST_ITEMS = items('manifest', [
     name: 'high_intent_priority',
     risk: 'low',
     cwe: ['CWE-927'],
-    masvs: ['MASVS-PLATFORM-1'],
+    owasp: ['MASVS-PLATFORM-1'],
     title: ['Intent 过滤器优先级过高', 'High intent filter priority', 'Intent 篩選器優先順序過高', 'インテントフィルターの優先度が高すぎる'],
     purpose: ['检测设置了高优先级以抢先接收 Intent 的过滤器。', 'Finds intent filters with a priority set to receive Intents first.'],
     description: [
@@ -226,7 +226,7 @@ export const MANIFEST_ITEMS = items('manifest', [
     name: 'deep_links',
     risk: 'info',
     cwe: ['CWE-939'],
-    masvs: ['MASVS-PLATFORM-1'],
+    owasp: ['MASVS-PLATFORM-1'],
     title: ['深度链接与 URL Scheme', 'Deep links and URL schemes', '深層連結與 URL Scheme', 'ディープリンクと URL スキーム'],
     purpose: ['列出应用注册的可从浏览器或其他应用打开的链接入口。', 'Lists the link entry points the app registers for browsers and other apps.'],
     description: [
@@ -240,7 +240,7 @@ export const MANIFEST_ITEMS = items('manifest', [
     name: 'app_links_unverified',
     risk: 'low',
     cwe: ['CWE-939'],
-    masvs: ['MASVS-PLATFORM-1'],
+    owasp: ['MASVS-PLATFORM-1'],
     title: ['App Links 未开启自动验证', 'App Links without autoVerify', 'App Links 未啟用自動驗證', 'App Links の autoVerify が無効'],
     purpose: ['检测处理 http(s) 链接但未声明 autoVerify 的过滤器。', 'Finds filters handling http(s) links without autoVerify.'],
     description: [
@@ -254,7 +254,7 @@ export const MANIFEST_ITEMS = items('manifest', [
     name: 'shared_user_id',
     risk: 'low',
     cwe: ['CWE-250'],
-    masvs: ['MASVS-PLATFORM-1'],
+    owasp: ['MASVS-PLATFORM-1'],
     title: ['使用 sharedUserId', 'sharedUserId is used', '使用 sharedUserId', 'sharedUserId が使用されている'],
     purpose: ['检测应用是否与其他应用共享 Linux 用户 ID。', 'Checks whether the app shares its Linux user id with other apps.'],
     description: [
@@ -268,7 +268,7 @@ export const MANIFEST_ITEMS = items('manifest', [
     name: 'legacy_external_storage',
     risk: 'low',
     cwe: ['CWE-922'],
-    masvs: ['MASVS-STORAGE-2'],
+    owasp: ['MASVS-STORAGE-2'],
     title: ['请求旧版外部存储访问模式', 'Legacy external storage requested', '請求舊版外部儲存存取模式', '従来の外部ストレージアクセスを要求している'],
     purpose: ['检测应用是否请求退出分区存储。', 'Checks whether the app opts out of scoped storage.'],
     description: [

@@ -8,7 +8,7 @@ export const NATIVE_ITEMS = items('native', [
     name: 'nx',
     risk: 'high',
     cwe: ['CWE-119'],
-    masvs: ['MASVS-CODE-4'],
+    owasp: ['MASVS-CODE-4'],
     title: ['本地库未启用 NX（栈可执行）', 'Native library without NX (executable stack)', '原生函式庫未啟用 NX（堆疊可執行）', 'ネイティブライブラリで NX が無効（実行可能スタック）'],
     purpose: ['检测栈是否被标记为可执行。', 'Checks whether the stack is marked executable.'],
     description: [
@@ -23,7 +23,7 @@ export const NATIVE_ITEMS = items('native', [
     name: 'stack_canary',
     risk: 'medium',
     cwe: ['CWE-121'],
-    masvs: ['MASVS-CODE-4'],
+    owasp: ['MASVS-CODE-4'],
     title: ['本地库未启用栈保护（Stack Canary）', 'Native library without stack canary', '原生函式庫未啟用堆疊保護（Stack Canary）', 'ネイティブライブラリでスタックカナリアが無効'],
     purpose: ['检测是否启用了栈溢出保护。', 'Checks whether stack smashing protection is on.'],
     description: [
@@ -38,7 +38,7 @@ export const NATIVE_ITEMS = items('native', [
     name: 'pie',
     risk: 'high',
     cwe: ['CWE-693'],
-    masvs: ['MASVS-CODE-4'],
+    owasp: ['MASVS-CODE-4'],
     title: ['本地可执行文件未启用 PIE', 'Native executable without PIE', '原生可執行檔未啟用 PIE', 'ネイティブ実行ファイルで PIE が無効'],
     purpose: ['检测可执行文件是否为位置无关代码。', 'Checks whether executables are position independent.'],
     description: [
@@ -53,7 +53,7 @@ export const NATIVE_ITEMS = items('native', [
     name: 'relro',
     risk: 'medium',
     cwe: ['CWE-693'],
-    masvs: ['MASVS-CODE-4'],
+    owasp: ['MASVS-CODE-4'],
     title: ['本地库未启用完整 RELRO', 'Native library without full RELRO', '原生函式庫未啟用完整 RELRO', 'ネイティブライブラリで Full RELRO が無効'],
     purpose: ['检测 GOT 表是否在重定位后被设为只读。', 'Checks whether the GOT becomes read-only after relocation.'],
     description: [
@@ -68,7 +68,7 @@ export const NATIVE_ITEMS = items('native', [
     name: 'fortify',
     risk: 'low',
     cwe: ['CWE-120'],
-    masvs: ['MASVS-CODE-4'],
+    owasp: ['MASVS-CODE-4'],
     title: ['本地库未启用 FORTIFY_SOURCE', 'Native library without FORTIFY_SOURCE', '原生函式庫未啟用 FORTIFY_SOURCE', 'ネイティブライブラリで FORTIFY_SOURCE が無効'],
     purpose: ['检测是否使用了带边界检查的 _chk 函数。', 'Checks for bounds-checked _chk functions.'],
     description: [
@@ -83,7 +83,7 @@ export const NATIVE_ITEMS = items('native', [
     name: 'rpath',
     risk: 'medium',
     cwe: ['CWE-426'],
-    masvs: ['MASVS-CODE-4'],
+    owasp: ['MASVS-CODE-4'],
     title: ['本地库设置了 RPATH/RUNPATH', 'Native library sets RPATH/RUNPATH', '原生函式庫設定了 RPATH/RUNPATH', 'ネイティブライブラリに RPATH/RUNPATH が設定されている'],
     purpose: ['检测动态段中的库搜索路径。', 'Checks the library search paths in the dynamic section.'],
     description: [
@@ -98,7 +98,7 @@ export const NATIVE_ITEMS = items('native', [
     name: 'text_relocations',
     risk: 'medium',
     cwe: ['CWE-693'],
-    masvs: ['MASVS-CODE-4'],
+    owasp: ['MASVS-CODE-4'],
     title: ['本地库包含代码段重定位', 'Native library has text relocations', '原生函式庫包含程式碼段重新定位', 'ネイティブライブラリにテキスト再配置がある'],
     purpose: ['检测需要在运行时写入代码段的重定位。', 'Finds relocations that write into code at run time.'],
     description: [
@@ -113,7 +113,7 @@ export const NATIVE_ITEMS = items('native', [
     name: 'dangerous_functions',
     risk: 'medium',
     cwe: ['CWE-676'],
-    masvs: ['MASVS-CODE-4'],
+    owasp: ['MASVS-CODE-4'],
     title: ['本地库调用危险函数', 'Native library calls dangerous functions', '原生函式庫呼叫危險函式', 'ネイティブライブラリが危険な関数を呼び出している'],
     purpose: ['检测 strcpy、sprintf、gets、system 等危险 libc 函数的导入。', 'Finds imports of dangerous libc functions such as strcpy, sprintf, gets and system.'],
     description: [
@@ -128,7 +128,7 @@ export const NATIVE_ITEMS = items('native', [
     name: 'not_stripped',
     risk: 'low',
     cwe: ['CWE-215'],
-    masvs: ['MASVS-RESILIENCE-3'],
+    owasp: ['MASVS-RESILIENCE-3'],
     title: ['本地库未去除符号表', 'Native library not stripped', '原生函式庫未移除符號表', 'ネイティブライブラリのシンボルが削除されていない'],
     purpose: ['检测发布的本地库是否保留了 .symtab 符号表。', 'Checks whether shipped libraries keep the .symtab symbol table.'],
     description: [
@@ -143,7 +143,7 @@ export const NATIVE_ITEMS = items('native', [
     name: 'page_alignment_16k',
     risk: 'low',
     cwe: [],
-    masvs: ['MASVS-CODE-1'],
+    owasp: ['MASVS-CODE-1'],
     title: ['64 位本地库未按 16 KB 页面对齐', '64-bit native library not 16 KB aligned', '64 位元原生函式庫未按 16 KB 頁面對齊', '64 ビットネイティブライブラリが 16 KB ページ境界に整列していない'],
     purpose: ['检测 64 位库的 LOAD 段是否满足 16 KB 页面要求。', 'Checks that LOAD segments of 64-bit libraries meet the 16 KB page requirement.'],
     description: [

@@ -6,7 +6,7 @@ export const NETWORK_ITEMS = items('network', [
     name: 'config_cleartext_permitted',
     risk: 'high',
     cwe: ['CWE-319'],
-    masvs: ['MASVS-NETWORK-1'],
+    owasp: ['MASVS-NETWORK-1'],
     title: ['网络安全配置允许明文流量', 'Network security config permits cleartext', '網路安全設定允許明文流量', 'ネットワークセキュリティ構成が平文通信を許可'],
     purpose: ['检测网络安全配置中是否允许明文 HTTP。', 'Checks whether the network security config permits plain HTTP.'],
     description: [
@@ -20,7 +20,7 @@ export const NETWORK_ITEMS = items('network', [
     name: 'config_user_certificates',
     risk: 'high',
     cwe: ['CWE-295'],
-    masvs: ['MASVS-NETWORK-1'],
+    owasp: ['MASVS-NETWORK-1'],
     title: ['网络安全配置信任用户安装的证书', 'Network security config trusts user CAs', '網路安全設定信任使用者安裝的憑證', 'ネットワークセキュリティ構成がユーザー CA を信頼'],
     purpose: ['检测正式配置中是否信任用户证书。', 'Checks whether the release configuration trusts user-installed CAs.'],
     description: [
@@ -34,7 +34,7 @@ export const NETWORK_ITEMS = items('network', [
     name: 'config_override_pins',
     risk: 'medium',
     cwe: ['CWE-295'],
-    masvs: ['MASVS-NETWORK-2'],
+    owasp: ['MASVS-NETWORK-2'],
     title: ['网络安全配置允许绕过证书固定', 'Network security config overrides pins', '網路安全設定允許略過憑證綁定', 'ネットワークセキュリティ構成がピン留めを無効化'],
     purpose: ['检测 trust-anchors 中的 overridePins 设置。', 'Checks overridePins on trust anchors.'],
     description: [
@@ -48,7 +48,7 @@ export const NETWORK_ITEMS = items('network', [
     name: 'config_debug_overrides',
     risk: 'low',
     cwe: ['CWE-489'],
-    masvs: ['MASVS-NETWORK-1'],
+    owasp: ['MASVS-NETWORK-1'],
     title: ['网络安全配置包含 debug-overrides', 'Network security config has debug-overrides', '網路安全設定包含 debug-overrides', 'ネットワークセキュリティ構成に debug-overrides がある'],
     purpose: ['检测调试专用的信任配置是否随包发布。', 'Checks whether debug-only trust settings ship in the package.'],
     description: [
@@ -62,7 +62,7 @@ export const NETWORK_ITEMS = items('network', [
     name: 'certificate_pinning',
     risk: 'info',
     cwe: ['CWE-295'],
-    masvs: ['MASVS-NETWORK-2'],
+    owasp: ['MASVS-NETWORK-2'],
     title: ['证书固定（SSL Pinning）', 'Certificate pinning (SSL pinning)', '憑證綁定（SSL Pinning）', '証明書ピンニング（SSL ピンニング）'],
     purpose: ['检测应用是否实施了证书或公钥固定。', 'Checks whether the app pins certificates or public keys.'],
     description: [
@@ -77,7 +77,7 @@ export const NETWORK_ITEMS = items('network', [
     name: 'trust_all_certificates',
     risk: 'high',
     cwe: ['CWE-295'],
-    masvs: ['MASVS-NETWORK-1'],
+    owasp: ['MASVS-NETWORK-1'],
     title: ['TrustManager 信任所有证书', 'TrustManager trusts all certificates', 'TrustManager 信任所有憑證', 'TrustManager がすべての証明書を信頼'],
     purpose: ['检测未校验服务器证书的自定义 X509TrustManager。', 'Finds custom X509TrustManager implementations that do not check server certificates.'],
     description: [
@@ -92,7 +92,7 @@ export const NETWORK_ITEMS = items('network', [
     name: 'allow_all_hostname_verifier',
     risk: 'high',
     cwe: ['CWE-297'],
-    masvs: ['MASVS-NETWORK-1'],
+    owasp: ['MASVS-NETWORK-1'],
     title: ['主机名校验被关闭', 'Hostname verification disabled', '主機名稱驗證被關閉', 'ホスト名検証が無効'],
     purpose: ['检测接受任意主机名的 HostnameVerifier。', 'Finds HostnameVerifiers that accept any host name.'],
     description: [

@@ -10,7 +10,7 @@ export const RESILIENCE_ITEMS = items('resilience', [
     name: 'root_detection',
     risk: 'low',
     cwe: ['CWE-919'],
-    masvs: ['MASVS-RESILIENCE-1'],
+    owasp: ['MASVS-RESILIENCE-1'],
     title: ['Root 环境检测', 'Root detection', 'Root 環境偵測', 'ルート検出'],
     purpose: ['检测应用是否识别已 root 的运行环境。', 'Checks whether the app recognises rooted devices.'],
     description: [
@@ -24,7 +24,7 @@ export const RESILIENCE_ITEMS = items('resilience', [
     name: 'emulator_detection',
     risk: 'low',
     cwe: ['CWE-693'],
-    masvs: ['MASVS-RESILIENCE-1'],
+    owasp: ['MASVS-RESILIENCE-1'],
     title: ['模拟器环境检测', 'Emulator detection', '模擬器環境偵測', 'エミュレーター検出'],
     purpose: ['检测应用是否识别模拟器环境。', 'Checks whether the app recognises emulators.'],
     description: [
@@ -38,7 +38,7 @@ export const RESILIENCE_ITEMS = items('resilience', [
     name: 'debugger_detection',
     risk: 'low',
     cwe: ['CWE-693'],
-    masvs: ['MASVS-RESILIENCE-4'],
+    owasp: ['MASVS-RESILIENCE-4'],
     title: ['调试器检测', 'Debugger detection', '除錯器偵測', 'デバッガー検出'],
     purpose: ['检测应用是否识别调试器或可调试状态。', 'Checks whether the app recognises debuggers or a debuggable state.'],
     description: [
@@ -52,7 +52,7 @@ export const RESILIENCE_ITEMS = items('resilience', [
     name: 'tamper_detection',
     risk: 'low',
     cwe: ['CWE-354'],
-    masvs: ['MASVS-RESILIENCE-2'],
+    owasp: ['MASVS-RESILIENCE-2'],
     title: ['签名与完整性校验', 'Signature and integrity check', '簽章與完整性校驗', '署名・完全性チェック'],
     purpose: ['检测应用是否在运行时校验自身签名或安装来源。', 'Checks whether the app verifies its own signature or installer at run time.'],
     description: [
@@ -66,7 +66,7 @@ export const RESILIENCE_ITEMS = items('resilience', [
     name: 'obfuscation',
     risk: 'low',
     cwe: ['CWE-656'],
-    masvs: ['MASVS-RESILIENCE-3'],
+    owasp: ['MASVS-RESILIENCE-3'],
     title: ['代码混淆', 'Code obfuscation', '程式碼混淆', 'コード難読化'],
     purpose: ['检测应用自身代码的类名与方法名是否经过混淆。', 'Checks whether class and method names of the app\'s own code are obfuscated.'],
     description: [

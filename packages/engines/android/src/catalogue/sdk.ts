@@ -6,7 +6,7 @@ export const SDK_ITEMS = items('sdk', [
     name: 'third_party',
     risk: 'info',
     cwe: ['CWE-1357'],
-    masvs: ['MASVS-CODE-3'],
+    owasp: ['MASVS-CODE-3'],
     title: ['第三方 SDK', 'Third-party SDKs', '第三方 SDK', 'サードパーティ SDK'],
     purpose: ['列出安装包中集成的第三方 SDK 及其类别。', 'Lists the third-party SDKs in the package and their categories.'],
     description: [
@@ -24,7 +24,7 @@ export const PACKER_ITEMS = items('packer', [
     name: 'hardening',
     risk: 'info',
     cwe: ['CWE-656'],
-    masvs: ['MASVS-RESILIENCE-3'],
+    owasp: ['MASVS-RESILIENCE-3'],
     title: ['加固（加壳）识别', 'Packer (hardening) detection', '加固（加殼）識別', 'パッカー（難読化保護）の検出'],
     purpose: ['识别安装包是否已使用商业加固方案保护。', 'Identifies whether the package is protected by a commercial packer.'],
     description: [

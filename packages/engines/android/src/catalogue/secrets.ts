@@ -8,7 +8,7 @@ export const SECRETS_ITEMS = items('secrets', [
     name: 'api_keys',
     risk: 'high',
     cwe: ['CWE-798'],
-    masvs: ['MASVS-STORAGE-1'],
+    owasp: ['MASVS-STORAGE-1'],
     title: ['硬编码云服务与第三方平台密钥', 'Hard-coded cloud and service API keys', '硬編碼雲端服務與第三方平台金鑰', 'クラウド・サービスの API キーがハードコードされている'],
     purpose: ['检测安装包中可直接使用的云服务、支付、地图、推送等平台密钥。', 'Finds usable keys for cloud, payment, maps, push and similar services in the package.'],
     description: [
@@ -23,7 +23,7 @@ export const SECRETS_ITEMS = items('secrets', [
     name: 'hardcoded_credentials',
     risk: 'high',
     cwe: ['CWE-798'],
-    masvs: ['MASVS-STORAGE-1'],
+    owasp: ['MASVS-STORAGE-1'],
     title: ['硬编码账号口令', 'Hard-coded credentials', '硬編碼帳號密碼', 'ハードコードされた認証情報'],
     purpose: ['检测代码中写死的用户名、口令、API Key 与用于比对的固定口令。', 'Finds user names, passwords and API keys written into the code, and fixed secrets compared with user input.'],
     description: [
@@ -38,7 +38,7 @@ export const SECRETS_ITEMS = items('secrets', [
     name: 'high_entropy_strings',
     risk: 'low',
     cwe: ['CWE-798'],
-    masvs: ['MASVS-STORAGE-1'],
+    owasp: ['MASVS-STORAGE-1'],
     title: ['疑似密钥的高熵字符串', 'High-entropy strings that may be keys', '疑似金鑰的高熵字串', '鍵の可能性がある高エントロピー文字列'],
     purpose: ['列出未被具体规则识别、但随机性很高的字符串，供人工确认。', 'Lists random-looking strings no specific rule recognised, for manual review.'],
     description: [
@@ -53,7 +53,7 @@ export const SECRETS_ITEMS = items('secrets', [
     name: 'http_urls',
     risk: 'low',
     cwe: ['CWE-319'],
-    masvs: ['MASVS-NETWORK-1'],
+    owasp: ['MASVS-NETWORK-1'],
     title: ['使用明文 HTTP 地址', 'Cleartext HTTP URLs', '使用明文 HTTP 位址', '平文の HTTP URL を使用'],
     purpose: ['列出代码与资源中的 http:// 服务地址。', 'Lists http:// service addresses in code and resources.'],
     description: [
@@ -68,7 +68,7 @@ export const SECRETS_ITEMS = items('secrets', [
     name: 'endpoints',
     risk: 'info',
     cwe: ['CWE-200'],
-    masvs: ['MASVS-NETWORK-1'],
+    owasp: ['MASVS-NETWORK-1'],
     title: ['URL、IP 地址与电子邮件', 'URLs, IP addresses and e-mail addresses', 'URL、IP 位址與電子郵件', 'URL・IP アドレス・メールアドレス'],
     purpose: ['列出安装包中出现的服务地址、IP 与邮箱，供安全与合规审查。', 'Lists service addresses, IPs and e-mail addresses in the package for security and compliance review.'],
     description: [
@@ -83,7 +83,7 @@ export const SECRETS_ITEMS = items('secrets', [
     name: 'sensitive_words',
     risk: 'low',
     cwe: ['CWE-200'],
-    masvs: ['MASVS-STORAGE-2'],
+    owasp: ['MASVS-STORAGE-2'],
     title: ['敏感词', 'Sensitive words', '敏感詞', '機密ワード'],
     purpose: ['查找任务中配置的敏感词在安装包中的出现位置。', 'Finds where the sensitive words configured for the task occur in the package.'],
     description: [

@@ -6,7 +6,7 @@ export const STORAGE_ITEMS = items('storage', [
     name: 'world_readable_writable',
     risk: 'high',
     cwe: ['CWE-276'],
-    masvs: ['MASVS-STORAGE-2'],
+    owasp: ['MASVS-STORAGE-2'],
     title: ['文件全局可读写', 'World-readable or world-writable files', '檔案全域可讀寫', 'ファイルが全ユーザー読み書き可能'],
     purpose: ['检测以全局可读或可写模式创建的文件。', 'Finds files created world-readable or world-writable.'],
     description: [
@@ -21,7 +21,7 @@ export const STORAGE_ITEMS = items('storage', [
     name: 'external_storage',
     risk: 'medium',
     cwe: ['CWE-922'],
-    masvs: ['MASVS-STORAGE-2'],
+    owasp: ['MASVS-STORAGE-2'],
     title: ['使用外部存储', 'Uses external storage', '使用外部儲存', '外部ストレージを使用'],
     purpose: ['检测读写外部存储的代码。', 'Finds code that reads or writes external storage.'],
     description: [
@@ -36,7 +36,7 @@ export const STORAGE_ITEMS = items('storage', [
     name: 'shared_preferences_sensitive',
     risk: 'medium',
     cwe: ['CWE-312'],
-    masvs: ['MASVS-STORAGE-1'],
+    owasp: ['MASVS-STORAGE-1'],
     title: ['SharedPreferences 明文存储敏感数据', 'Sensitive data in plain SharedPreferences', 'SharedPreferences 明文儲存敏感資料', 'SharedPreferences に機密データを平文保存'],
     purpose: ['检测以密码、令牌等为键名写入 SharedPreferences 的代码。', 'Finds SharedPreferences writes whose key names a password, token or similar.'],
     description: [
@@ -51,7 +51,7 @@ export const STORAGE_ITEMS = items('storage', [
     name: 'sqlite_sensitive',
     risk: 'medium',
     cwe: ['CWE-312'],
-    masvs: ['MASVS-STORAGE-1'],
+    owasp: ['MASVS-STORAGE-1'],
     title: ['SQLite 数据库明文存储敏感数据', 'Sensitive data in a plain SQLite database', 'SQLite 資料庫明文儲存敏感資料', 'SQLite データベースに機密データを平文保存'],
     purpose: ['检测建表语句中包含密码、卡号等敏感字段的明文数据库。', 'Finds plain databases whose tables hold passwords, card numbers and similar.'],
     description: [

@@ -6,7 +6,7 @@ export const WEBVIEW_ITEMS = items('webview', [
     name: 'js_interface',
     risk: 'high',
     cwe: ['CWE-749'],
-    masvs: ['MASVS-PLATFORM-2'],
+    owasp: ['MASVS-PLATFORM-2'],
     title: ['WebView 暴露 JavaScript 接口（addJavascriptInterface）', 'WebView exposes a JavaScript interface (addJavascriptInterface)', 'WebView 暴露 JavaScript 介面（addJavascriptInterface）', 'WebView が JavaScript インターフェースを公開（addJavascriptInterface）'],
     purpose: ['检测向网页暴露 Java 对象的 WebView。', 'Finds WebViews that expose Java objects to web pages.'],
     description: [
@@ -21,7 +21,7 @@ export const WEBVIEW_ITEMS = items('webview', [
     name: 'javascript_enabled',
     risk: 'low',
     cwe: ['CWE-79'],
-    masvs: ['MASVS-PLATFORM-2'],
+    owasp: ['MASVS-PLATFORM-2'],
     title: ['WebView 启用 JavaScript', 'WebView enables JavaScript', 'WebView 啟用 JavaScript', 'WebView で JavaScript を有効化'],
     purpose: ['检测启用 JavaScript 的 WebView。', 'Finds WebViews with JavaScript enabled.'],
     description: [
@@ -36,7 +36,7 @@ export const WEBVIEW_ITEMS = items('webview', [
     name: 'file_access',
     risk: 'medium',
     cwe: ['CWE-200'],
-    masvs: ['MASVS-PLATFORM-2'],
+    owasp: ['MASVS-PLATFORM-2'],
     title: ['WebView 允许访问本地文件', 'WebView allows local file access', 'WebView 允許存取本機檔案', 'WebView がローカルファイルへのアクセスを許可'],
     purpose: ['检测允许 file:// 访问的 WebView 设置。', 'Finds WebView settings that allow file:// access.'],
     description: [
@@ -51,7 +51,7 @@ export const WEBVIEW_ITEMS = items('webview', [
     name: 'universal_access',
     risk: 'high',
     cwe: ['CWE-200'],
-    masvs: ['MASVS-PLATFORM-2'],
+    owasp: ['MASVS-PLATFORM-2'],
     title: ['WebView 允许 file:// 跨域访问', 'WebView allows universal access from file URLs', 'WebView 允許 file:// 跨網域存取', 'WebView が file URL からのユニバーサルアクセスを許可'],
     purpose: ['检测 setAllowUniversalAccessFromFileURLs(true)。', 'Finds setAllowUniversalAccessFromFileURLs(true).'],
     description: [
@@ -66,7 +66,7 @@ export const WEBVIEW_ITEMS = items('webview', [
     name: 'debugging_enabled',
     risk: 'medium',
     cwe: ['CWE-489'],
-    masvs: ['MASVS-RESILIENCE-4'],
+    owasp: ['MASVS-RESILIENCE-4'],
     title: ['WebView 远程调试已开启', 'WebView remote debugging enabled', 'WebView 遠端除錯已開啟', 'WebView のリモートデバッグが有効'],
     purpose: ['检测 setWebContentsDebuggingEnabled(true)。', 'Finds setWebContentsDebuggingEnabled(true).'],
     description: [
@@ -81,7 +81,7 @@ export const WEBVIEW_ITEMS = items('webview', [
     name: 'ssl_error_proceed',
     risk: 'high',
     cwe: ['CWE-295'],
-    masvs: ['MASVS-NETWORK-1'],
+    owasp: ['MASVS-NETWORK-1'],
     title: ['WebView 忽略 SSL 证书错误', 'WebView ignores SSL certificate errors', 'WebView 忽略 SSL 憑證錯誤', 'WebView が SSL 証明書エラーを無視'],
     purpose: ['检测在 onReceivedSslError 中继续加载的 WebViewClient。', 'Finds WebViewClients that proceed in onReceivedSslError.'],
     description: [
@@ -96,7 +96,7 @@ export const WEBVIEW_ITEMS = items('webview', [
     name: 'mixed_content',
     risk: 'medium',
     cwe: ['CWE-319'],
-    masvs: ['MASVS-NETWORK-1'],
+    owasp: ['MASVS-NETWORK-1'],
     title: ['WebView 允许混合内容', 'WebView allows mixed content', 'WebView 允許混合內容', 'WebView が混在コンテンツを許可'],
     purpose: ['检测 setMixedContentMode(MIXED_CONTENT_ALWAYS_ALLOW)。', 'Finds setMixedContentMode(MIXED_CONTENT_ALWAYS_ALLOW).'],
     description: [

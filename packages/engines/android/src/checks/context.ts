@@ -1,78 +1,27 @@
 /**
- * What every check gets: the parsed package, the builder to report through,
- * the platform (android or android_sdk: checks use short keys such as
- * "code.runtime_exec" and the context turns them into the platform's ids,
- * ignoring keys the platform's catalogue does not have), and MAIN/SDK
- * attribution of classes through the SDK library.
+ * What every check gets: engine-core's keyed check context (short keys such
+ * as "code.runtime_exec" become android.* or android_sdk.* ids; keys the
+ * platform's catalogue does not have are ignored) plus the parsed package and
+ * MAIN/SDK attribution of classes through the SDK library.
  */
-import type { Attribution, Evidence, LocalizedText } from '@citadel/contracts';
-import { type AssessmentBuilder, type Catalogue, type SdkMatch, type SdkMatcher, attributionOf } from '@citadel/engine-core';
+import type { Attribution, LocalizedText } from '@citadel/contracts';
+import { type AssessmentBuilder, type Catalogue, KeyedCheckContext, type SdkMatch, type SdkMatcher, attributionOf } from '@citadel/engine-core';
 import type { PackageModel } from '../apk/model.ts';
 
 export type AndroidPlatform = 'android' | 'android_sdk';
 
-export interface OccurrenceOpts {
-  attribution?: Attribution;
-  summary?: LocalizedText;
-}
-
-export class CheckContext {
+export class CheckContext extends KeyedCheckContext {
   private readonly attributionCache = new Map<string, Attribution>();
-  /** Keys that recorded a safe occurrence (positive protections seen). */
-  readonly found = new Set<string>();
 
   constructor(
     readonly model: PackageModel,
-    readonly builder: AssessmentBuilder,
+    builder: AssessmentBuilder,
     readonly platform: AndroidPlatform,
-    readonly catalogue: Catalogue,
+    catalogue: Catalogue,
     readonly sdks: SdkMatcher,
     readonly now: Date,
-  ) {}
-
-  /** The full rule id of a short key, or undefined when this platform has no such item. */
-  id(key: string): string | undefined {
-    const id = `${this.platform}.${key}`;
-    return this.catalogue.has(id) ? id : undefined;
-  }
-
-  /** Whether any of the keys is in scope and selected (checks skip their work otherwise). */
-  wants(...keys: string[]): boolean {
-    return keys.some((k) => {
-      const id = this.id(k);
-      return id !== undefined && this.builder.isSelected(id);
-    });
-  }
-
-  /** Runs a check covering `keys` through the builder (abort, progress, not_executed on error). */
-  async run(keys: readonly string[], fn: () => void | Promise<void>): Promise<void> {
-    const ids = keys.map((k) => this.id(k)).filter((x): x is string => x !== undefined);
-    if (ids.length > 0) await this.builder.check(ids, fn);
-  }
-
-  fail(key: string, evidence: Evidence | readonly Evidence[] = [], opts: OccurrenceOpts = {}): void {
-    const id = this.id(key);
-    if (id) this.builder.finding(id, evidence, opts);
-  }
-
-  safe(key: string, evidence: Evidence | readonly Evidence[] = [], opts: OccurrenceOpts = {}): void {
-    const id = this.id(key);
-    if (!id) return;
-    this.found.add(key);
-    this.builder.safe(id, evidence, opts);
-  }
-
-  problem(key: string, evidence: Evidence | readonly Evidence[] = [], opts: OccurrenceOpts = {}): void {
-    const id = this.id(key);
-    if (id) this.builder.problem(id, evidence, opts);
-  }
-
-  /** Marks items not executable (their input is unreadable), with the reason. */
-  notExecuted(keys: readonly string[], reason: string): void {
-    for (const k of keys) {
-      const id = this.id(k);
-      if (id) this.builder.notExecuted(id, reason);
-    }
+  ) {
+    super(builder, catalogue, platform);
   }
 
   /** The SDK owning a class (dotted, slashed or descriptor form), if any. */

@@ -1,61 +1,23 @@
 /**
- * A compact way to write the HarmonyOS catalogue items: texts as [zh-CN, en]
- * pairs, titles also in zh-TW and ja (the longer zh-TW/ja texts fall back to
- * zh-CN/en through engine-core's catalogue text helper). Each spec says which
- * platforms it applies to: classic HarmonyOS (FA model, platform `harmony`),
- * HarmonyOS NEXT / OpenHarmony Stage model (`harmony_next`) or both; one
- * RuleItem is generated per platform, with the id `<platform>.<category>.<name>`
- * (the Android engine's android / android_sdk twin convention).
+ * How the HarmonyOS catalogue files write their items: engine-core's compact
+ * item specs (defineItems). Each spec says which platforms it applies to:
+ * classic HarmonyOS (FA model, platform `harmony`), HarmonyOS NEXT /
+ * OpenHarmony Stage model (`harmony_next`) or both; one item is generated per
+ * platform, with the id `<platform>.<category>.<name>`.
  */
-import type { LocalizedText, RiskLevel, RuleItem } from '@citadel/contracts';
-
-/** [zh-CN, en] */
-export type Pair = readonly [string, string];
-/** [zh-CN, en, zh-TW, ja] */
-export type Quad = readonly [string, string, string, string];
+import { type ItemSpec as CoreItemSpec, type KeyedRuleItem, defineItems, onPlatform } from '@citadel/engine-core';
 
 export type HarmonyPlatform = 'harmony' | 'harmony_next';
 export const HARMONY_PLATFORMS: readonly HarmonyPlatform[] = ['harmony', 'harmony_next'];
 
-export interface ItemSpec {
-  name: string;
-  risk: RiskLevel;
-  cwe: string[];
-  masvs: string[];
-  title: Quad;
-  purpose: Pair;
-  description: Pair;
-  testingSteps: Pair;
-  solution: Pair;
+export interface ItemSpec extends CoreItemSpec {
   /** Default both platforms. */
   platforms?: readonly HarmonyPlatform[];
-  references?: string[];
 }
 
-export interface HarmonyItem extends RuleItem {
-  /** "<category>.<name>": what the checks use; the context adds the platform prefix. */
-  readonly key: string;
-}
-
-const pair = (p: Pair): LocalizedText => ({ 'zh-CN': p[0], en: p[1] });
-const quad = (q: Quad): LocalizedText => ({ 'zh-CN': q[0], en: q[1], 'zh-TW': q[2], ja: q[3] });
+/** A HarmonyOS item with its short key ("manifest.debug"): what the checks use. */
+export type HarmonyItem = KeyedRuleItem;
 
 export function items(category: string, specs: readonly ItemSpec[]): HarmonyItem[] {
-  return specs.flatMap((s) =>
-    (s.platforms ?? HARMONY_PLATFORMS).map((platform) => ({
-      key: `${category}.${s.name}`,
-      id: `${platform}.${category}.${s.name}`,
-      platform,
-      category,
-      risk: s.risk,
-      cwe: s.cwe,
-      owasp: s.masvs,
-      title: quad(s.title),
-      purpose: pair(s.purpose),
-      description: pair(s.description),
-      testingSteps: pair(s.testingSteps),
-      solution: pair(s.solution),
-      ...(s.references ? { references: s.references } : {}),
-    })),
-  );
+  return defineItems(category, specs, (s) => (s.platforms ?? HARMONY_PLATFORMS).map(onPlatform));
 }

@@ -6,7 +6,7 @@
  * OpenHarmony Stage (platform harmony_next, ids harmony_next.<category>.<name>);
  * each spec says which platforms it applies to.
  */
-import { type Catalogue, defineCatalogue } from '@citadel/engine-core';
+import { type Catalogue, defineKeyedCatalogue, itemKeys } from '@citadel/engine-core';
 import { CRYPTO_ITEMS, LOGGING_ITEMS, STORAGE_ITEMS, WEBVIEW_ITEMS } from './code.ts';
 import type { HarmonyItem } from './define-item.ts';
 import { MANIFEST_ITEMS } from './manifest.ts';
@@ -36,6 +36,6 @@ const ALL: readonly HarmonyItem[] = [
 ];
 
 /** Short keys ("manifest.debug") of every item, whatever its platforms. */
-export const HARMONY_ITEM_KEYS: readonly string[] = [...new Set(ALL.map((i) => i.key))];
+export const HARMONY_ITEM_KEYS: readonly string[] = itemKeys(ALL);
 
-export const HARMONY_CATALOGUE: Catalogue = defineCatalogue(ALL.map(({ key: _key, ...item }) => item));
+export const HARMONY_CATALOGUE: Catalogue = defineKeyedCatalogue(ALL);

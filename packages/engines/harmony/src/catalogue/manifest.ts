@@ -6,7 +6,7 @@ export const MANIFEST_ITEMS = items('manifest', [
     name: 'debug',
     risk: 'high',
     cwe: ['CWE-489'],
-    masvs: ['MASVS-RESILIENCE-4'],
+    owasp: ['MASVS-RESILIENCE-4'],
     title: ['应用开启调试模式（debug=true）', 'App built with debugging enabled (debug=true)', '應用程式開啟除錯模式（debug=true）', 'アプリがデバッグ有効でビルドされている（debug=true）'],
     purpose: ['检测发布包是否开启了调试开关。', 'Checks whether the release package has the debug switch on.'],
     description: [
@@ -20,7 +20,7 @@ export const MANIFEST_ITEMS = items('manifest', [
     name: 'exported_ability',
     risk: 'medium',
     cwe: ['CWE-926'],
-    masvs: ['MASVS-PLATFORM-1'],
+    owasp: ['MASVS-PLATFORM-1'],
     title: ['导出的 Ability 未设置访问权限', 'Exported ability without a permission', '匯出的 Ability 未設定存取權限', 'パーミッションなしで公開された Ability'],
     purpose: ['检测可被其他应用调用的 Ability 是否受权限保护。', 'Checks whether abilities other apps can start are protected by a permission.'],
     description: [
@@ -34,7 +34,7 @@ export const MANIFEST_ITEMS = items('manifest', [
     name: 'exported_extension_ability',
     risk: 'medium',
     cwe: ['CWE-926'],
-    masvs: ['MASVS-PLATFORM-1'],
+    owasp: ['MASVS-PLATFORM-1'],
     title: ['导出的 ExtensionAbility 未设置访问权限', 'Exported extension ability without a permission', '匯出的 ExtensionAbility 未設定存取權限', 'パーミッションなしで公開された ExtensionAbility'],
     purpose: ['检测可被其他应用访问的 ExtensionAbility（服务、数据共享、文件共享等）是否受权限保护。', 'Checks whether extension abilities other apps can reach (service, dataShare, fileShare …) are protected by a permission.'],
     description: [
@@ -49,7 +49,7 @@ export const MANIFEST_ITEMS = items('manifest', [
     name: 'old_api_level',
     risk: 'low',
     cwe: ['CWE-1104'],
-    masvs: ['MASVS-CODE-3'],
+    owasp: ['MASVS-CODE-3'],
     title: ['目标 API 版本过低', 'Target API level is old', '目標 API 版本過低', 'ターゲット API レベルが古い'],
     purpose: ['检测应用的兼容与目标 API 版本是否过旧。', 'Checks whether the app\'s compatible and target API levels are outdated.'],
     description: [

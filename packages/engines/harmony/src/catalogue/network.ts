@@ -6,7 +6,7 @@ export const NETWORK_ITEMS = items('network', [
     name: 'cleartext_traffic',
     risk: 'high',
     cwe: ['CWE-319'],
-    masvs: ['MASVS-NETWORK-1'],
+    owasp: ['MASVS-NETWORK-1'],
     title: ['允许明文 HTTP 流量', 'Cleartext HTTP traffic allowed', '允許明文 HTTP 流量', '平文の HTTP 通信が許可されている'],
     purpose: ['检测应用配置是否允许未加密的网络通信。', 'Checks whether the app\'s configuration permits unencrypted network traffic.'],
     description: [

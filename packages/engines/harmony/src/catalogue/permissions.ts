@@ -6,7 +6,7 @@ export const PERMISSION_ITEMS = items('permissions', [
     name: 'system_level',
     risk: 'high',
     cwe: ['CWE-250'],
-    masvs: ['MASVS-PLATFORM-1'],
+    owasp: ['MASVS-PLATFORM-1'],
     title: ['申请 system_basic / system_core 级别权限', 'Requests system_basic or system_core permissions', '申請 system_basic / system_core 級別權限', 'system_basic / system_core レベルの権限を要求'],
     purpose: ['检测应用是否申请了高于 normal 级别的系统权限。', 'Checks whether the app requests permissions above the normal level.'],
     description: [
@@ -20,7 +20,7 @@ export const PERMISSION_ITEMS = items('permissions', [
     name: 'user_grant',
     risk: 'info',
     cwe: ['CWE-359'],
-    masvs: ['MASVS-PRIVACY-1'],
+    owasp: ['MASVS-PRIVACY-1'],
     title: ['申请用户授权（user_grant）敏感权限', 'Requests user_grant (sensitive) permissions', '申請使用者授權（user_grant）敏感權限', 'ユーザー許可（user_grant）の機微な権限を要求'],
     purpose: ['列出需要用户授权的敏感权限，供隐私合规核对。', 'Lists the sensitive permissions that need the user\'s consent, for privacy review.'],
     description: [
@@ -34,7 +34,7 @@ export const PERMISSION_ITEMS = items('permissions', [
     name: 'over_privileged',
     risk: 'medium',
     cwe: ['CWE-250'],
-    masvs: ['MASVS-PLATFORM-1'],
+    owasp: ['MASVS-PLATFORM-1'],
     title: ['权限过度申请', 'Over-privileged permission requests', '權限過度申請', '権限の過剰な要求'],
     purpose: ['提示申请了但无法获得或代码中未见使用的权限。', 'Hints at permissions that are requested but cannot be granted or are not used by the code.'],
     description: [
@@ -48,7 +48,7 @@ export const PERMISSION_ITEMS = items('permissions', [
     name: 'missing_reason',
     risk: 'low',
     cwe: ['CWE-359'],
-    masvs: ['MASVS-PRIVACY-4'],
+    owasp: ['MASVS-PRIVACY-4'],
     title: ['user_grant 权限缺少 reason 或 usedScene', 'user_grant permission without reason or usedScene', 'user_grant 權限缺少 reason 或 usedScene', 'user_grant 権限に reason または usedScene がない'],
     purpose: ['检测敏感权限是否向用户说明了申请理由与使用场景。', 'Checks whether sensitive permissions tell the user why and where they are used.'],
     description: [

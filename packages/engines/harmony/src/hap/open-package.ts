@@ -10,9 +10,8 @@
  */
 import { stat } from 'node:fs/promises';
 import { parseDexContainer } from '@citadel/engine-android';
-import { ArchiveLimitError, EngineInputError, FormatError, ZipArchive } from '@citadel/engine-core';
+import { ArchiveLimitError, EngineInputError, FormatError, ZipArchive, fileHashes } from '@citadel/engine-core';
 import { isObject, parseAbc, parseJsonBounded, parseResourcesIndex, readConfigJson, readHapSignature, readModuleJson, readPackInfo } from '../formats/index.ts';
-import { hashFile } from './hashes.ts';
 import type { HarmonyModule, HarmonyPackage, NetworkConfig, PackageKind } from './model.ts';
 
 export interface OpenLimits {
@@ -61,7 +60,7 @@ export async function openHarmonyPackage(path: string, fileName: string, signal?
     const single = names.has('module.json') || names.has('config.json');
     const nested = outer.entries.filter((e) => !e.isDirectory && MODULE_FILE.test(e.name));
     if (!single && nested.length === 0) throw new EngineInputError('unsupported_format', `${fileName} is a ZIP archive but not a HarmonyOS package (no module.json, config.json or .hap/.hsp modules)`);
-    pkg.hashes = await hashFile(path, signal);
+    pkg.hashes = await fileHashes(path, signal);
     noteAnomalies(pkg, outer, '');
     if (single) {
       pkg.kind = kindFromName(fileName) === 'hsp' ? 'hsp' : 'hap';

@@ -6,7 +6,7 @@ export const BINARY_ITEMS = iosItems('binary', [
     name: 'pie',
     risk: 'high',
     cwe: ['CWE-693'],
-    masvs: ['MASVS-CODE-4'],
+    owasp: ['MASVS-CODE-4'],
     title: ['未启用地址无关可执行（PIE）', 'Position-independent executable (PIE) missing', '未啟用位址無關執行檔（PIE）', 'PIE が無効'],
     purpose: ['检查可执行文件是否以 PIE 方式编译，使 ASLR 对主程序生效。', 'Checks that executables are built as PIE so that ASLR applies to the main image.'],
     description: [
@@ -21,7 +21,7 @@ export const BINARY_ITEMS = iosItems('binary', [
     name: 'stack_canary',
     risk: 'medium',
     cwe: ['CWE-121'],
-    masvs: ['MASVS-CODE-4'],
+    owasp: ['MASVS-CODE-4'],
     title: ['未启用栈保护（Stack Canary）', 'Stack canary missing', '未啟用堆疊保護（Stack Canary）', 'スタックカナリアが無効'],
     purpose: ['检查二进制是否启用了栈溢出保护。', 'Checks that binaries are built with stack-smashing protection.'],
     description: [
@@ -36,7 +36,7 @@ export const BINARY_ITEMS = iosItems('binary', [
     name: 'arc',
     risk: 'medium',
     cwe: ['CWE-416'],
-    masvs: ['MASVS-CODE-4'],
+    owasp: ['MASVS-CODE-4'],
     title: ['未启用自动引用计数（ARC）', 'Automatic Reference Counting (ARC) missing', '未啟用自動參考計數（ARC）', 'ARC が無効'],
     purpose: ['检查 Objective-C/Swift 代码是否使用 ARC 管理内存。', 'Checks that Objective-C and Swift code manages memory with ARC.'],
     description: [
@@ -51,7 +51,7 @@ export const BINARY_ITEMS = iosItems('binary', [
     name: 'encryption',
     risk: 'low',
     cwe: ['CWE-311'],
-    masvs: ['MASVS-RESILIENCE-2'],
+    owasp: ['MASVS-RESILIENCE-2'],
     title: ['二进制未加密', 'Binary not encrypted', '二進位檔未加密', 'バイナリが暗号化されていない'],
     purpose: ['检查主程序是否带有 App Store（FairPlay）加密。', 'Checks whether the main executable carries App Store (FairPlay) encryption.'],
     description: [
@@ -65,7 +65,7 @@ export const BINARY_ITEMS = iosItems('binary', [
     name: 'code_signature',
     risk: 'medium',
     cwe: ['CWE-345'],
-    masvs: ['MASVS-RESILIENCE-2'],
+    owasp: ['MASVS-RESILIENCE-2'],
     title: ['缺少代码签名', 'Code signature missing', '缺少程式碼簽章', 'コード署名がない'],
     purpose: ['检查应用内每个可执行文件与框架是否带有代码签名。', 'Checks that every executable and framework in the app carries a code signature.'],
     description: [
@@ -79,7 +79,7 @@ export const BINARY_ITEMS = iosItems('binary', [
     name: 'symbols_not_stripped',
     risk: 'low',
     cwe: ['CWE-215'],
-    masvs: ['MASVS-RESILIENCE-3'],
+    owasp: ['MASVS-RESILIENCE-3'],
     title: ['符号表未剥离', 'Symbols not stripped', '符號表未剝離', 'シンボルが削除されていない'],
     purpose: ['检查发布的二进制是否保留了本地符号与调试信息。', 'Checks whether released binaries keep local symbols and debug information.'],
     description: [
@@ -93,7 +93,7 @@ export const BINARY_ITEMS = iosItems('binary', [
     name: 'rpath',
     risk: 'low',
     cwe: ['CWE-426'],
-    masvs: ['MASVS-CODE-4'],
+    owasp: ['MASVS-CODE-4'],
     title: ['使用 @rpath 搜索路径', 'Runpath search paths (@rpath) used', '使用 @rpath 搜尋路徑', '@rpath 検索パスを使用'],
     purpose: ['列出二进制中的 LC_RPATH 与 @rpath 依赖。', 'Lists LC_RPATH entries and @rpath dependencies of the binaries.'],
     description: [
@@ -108,7 +108,7 @@ export const BINARY_ITEMS = iosItems('binary', [
     name: 'stack_execution',
     risk: 'high',
     cwe: ['CWE-119'],
-    masvs: ['MASVS-CODE-4'],
+    owasp: ['MASVS-CODE-4'],
     title: ['允许栈执行', 'Executable stack allowed', '允許堆疊執行', 'スタック実行を許可'],
     purpose: ['检查 Mach-O 头部是否声明允许执行栈上的代码。', 'Checks whether the Mach-O header allows code on the stack to run.'],
     description: [
@@ -123,7 +123,7 @@ export const BINARY_ITEMS = iosItems('binary', [
     name: 'restrict_segment',
     risk: 'info',
     cwe: ['CWE-427'],
-    masvs: ['MASVS-RESILIENCE-2'],
+    owasp: ['MASVS-RESILIENCE-2'],
     title: ['__RESTRICT 段保护', '__RESTRICT segment protection', '__RESTRICT 區段保護', '__RESTRICT セグメント保護'],
     purpose: ['检查主程序是否带有 __RESTRICT 段，使 dyld 忽略 DYLD_* 环境变量。', 'Checks whether the main executable has a __RESTRICT segment, which makes dyld ignore DYLD_* environment variables.'],
     description: [

@@ -6,7 +6,7 @@ export const CODE_ITEMS = iosItems('code', [
     name: 'unsafe_memory_functions',
     risk: 'medium',
     cwe: ['CWE-676'],
-    masvs: ['MASVS-CODE-4'],
+    owasp: ['MASVS-CODE-4'],
     title: ['使用不安全的内存与字符串函数', 'Unsafe memory and string functions', '使用不安全的記憶體與字串函式', '安全でないメモリ・文字列関数の使用'],
     purpose: ['列出二进制导入的易导致缓冲区溢出的 C 函数。', 'Lists the C functions imported by the binaries that commonly cause buffer overflows.'],
     description: [
@@ -21,7 +21,7 @@ export const CODE_ITEMS = iosItems('code', [
     name: 'weak_hash',
     risk: 'medium',
     cwe: ['CWE-328'],
-    masvs: ['MASVS-CRYPTO-1'],
+    owasp: ['MASVS-CRYPTO-1'],
     title: ['使用弱哈希算法（MD5/SHA-1）', 'Weak hash algorithms (MD5/SHA-1)', '使用弱雜湊演算法（MD5/SHA-1）', '弱いハッシュ（MD5/SHA-1）の使用'],
     purpose: ['检查是否调用 CommonCrypto 的 MD5、MD4、MD2 或 SHA-1。', 'Checks for CommonCrypto MD5, MD4, MD2 or SHA-1 calls.'],
     description: [
@@ -36,7 +36,7 @@ export const CODE_ITEMS = iosItems('code', [
     name: 'cipher_usage_review',
     risk: 'low',
     cwe: ['CWE-327'],
-    masvs: ['MASVS-CRYPTO-1'],
+    owasp: ['MASVS-CRYPTO-1'],
     title: ['对称加密用法待复核（DES/3DES/RC4/ECB）', 'Symmetric cipher use to review (DES/3DES/RC4/ECB)', '對稱加密用法待複核（DES/3DES/RC4/ECB）', '共通鍵暗号の使用を要確認（DES/3DES/RC4/ECB）'],
     purpose: ['列出调用 CommonCrypto 对称加密接口的二进制，供复核算法与模式。', 'Lists binaries calling the CommonCrypto symmetric cipher API so algorithm and mode can be reviewed.'],
     description: [
@@ -51,7 +51,7 @@ export const CODE_ITEMS = iosItems('code', [
     name: 'weak_random',
     risk: 'medium',
     cwe: ['CWE-338'],
-    masvs: ['MASVS-CRYPTO-1'],
+    owasp: ['MASVS-CRYPTO-1'],
     title: ['使用不安全的随机数生成器', 'Insecure random number generator', '使用不安全的亂數產生器', '安全でない乱数生成器の使用'],
     purpose: ['检查是否使用 rand、random、drand48 等可预测的伪随机数函数。', 'Checks for predictable pseudo-random functions such as rand, random and drand48.'],
     description: [
@@ -66,7 +66,7 @@ export const CODE_ITEMS = iosItems('code', [
     name: 'nslog',
     risk: 'low',
     cwe: ['CWE-532'],
-    masvs: ['MASVS-STORAGE-2'],
+    owasp: ['MASVS-STORAGE-2'],
     title: ['使用 NSLog 输出日志', 'Logging with NSLog', '使用 NSLog 輸出日誌', 'NSLog によるログ出力'],
     purpose: ['检查发布版本是否仍调用 NSLog。', 'Checks whether release builds still call NSLog.'],
     description: [
@@ -81,7 +81,7 @@ export const CODE_ITEMS = iosItems('code', [
     name: 'uiwebview',
     risk: 'medium',
     cwe: ['CWE-477'],
-    masvs: ['MASVS-PLATFORM-2'],
+    owasp: ['MASVS-PLATFORM-2'],
     title: ['使用已废弃的 UIWebView', 'Deprecated UIWebView used', '使用已廢棄的 UIWebView', '非推奨の UIWebView を使用'],
     purpose: ['检查是否引用 UIWebView。', 'Checks whether UIWebView is referenced.'],
     description: [
@@ -99,7 +99,7 @@ export const STORAGE_ITEMS = iosItems('storage', [
     name: 'keychain_accessibility',
     risk: 'medium',
     cwe: ['CWE-922'],
-    masvs: ['MASVS-STORAGE-1'],
+    owasp: ['MASVS-STORAGE-1'],
     title: ['钥匙串数据保护级别过低', 'Weak Keychain accessibility', '鑰匙圈資料保護等級過低', 'キーチェーンの保護レベルが弱い'],
     purpose: ['检查钥匙串条目是否使用了在设备锁定时仍可读取的保护级别。', 'Checks whether Keychain items use accessibility classes readable while the device is locked.'],
     description: [

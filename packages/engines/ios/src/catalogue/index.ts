@@ -4,8 +4,7 @@
  * in zh-CN and en (titles also in zh-TW and ja). Items that also apply to
  * SDKs get an ios_sdk twin (ios_sdk.<category>.<name>).
  */
-import type { Platform, RuleItem } from '@citadel/contracts';
-import { type Catalogue, defineCatalogue } from '@citadel/engine-core';
+import { type Catalogue, defineKeyedCatalogue, itemKeys } from '@citadel/engine-core';
 import { BINARY_ITEMS } from './binary.ts';
 import { CODE_ITEMS, STORAGE_ITEMS } from './code.ts';
 import type { IosItem } from './define-item.ts';
@@ -32,19 +31,11 @@ const ALL: readonly IosItem[] = [
   ...INFO_ITEMS,
 ];
 
-const onPlatform = (item: IosItem, platform: IosPlatform): RuleItem => {
-  const { key, appliesToSdk: _sdk, ...rest } = item;
-  return { ...rest, id: `${platform}.${key}`, platform };
-};
-
 /** Short keys ("binary.pie") of every item, and of those with an ios_sdk twin. */
-export const IOS_ITEM_KEYS: readonly string[] = ALL.map((i) => i.key);
-export const IOS_SDK_ITEM_KEYS: ReadonlySet<string> = new Set(ALL.filter((i) => i.appliesToSdk).map((i) => i.key));
+export const IOS_ITEM_KEYS: readonly string[] = itemKeys(ALL, 'ios');
+export const IOS_SDK_ITEM_KEYS: ReadonlySet<string> = new Set(itemKeys(ALL, 'ios_sdk'));
 
-export const IOS_CATALOGUE: Catalogue = defineCatalogue([
-  ...ALL.map((i) => onPlatform(i, 'ios')),
-  ...ALL.filter((i) => i.appliesToSdk).map((i) => onPlatform(i, 'ios_sdk')),
-]);
+export const IOS_CATALOGUE: Catalogue = defineKeyedCatalogue(ALL, ['ios', 'ios_sdk']);
 
 /** The rule id of a short key on a platform: iosRuleId('ios_sdk', 'code.nslog'). */
 export function iosRuleId(platform: IosPlatform, key: string): string {

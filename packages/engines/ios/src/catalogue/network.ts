@@ -8,7 +8,7 @@ export const NETWORK_ITEMS = iosItems('network', [
     name: 'ats_arbitrary_loads',
     risk: 'high',
     cwe: ['CWE-319'],
-    masvs: ['MASVS-NETWORK-1'],
+    owasp: ['MASVS-NETWORK-1'],
     title: ['ATS 允许任意明文加载', 'ATS allows arbitrary loads', 'ATS 允許任意明文載入', 'ATS が任意の読み込みを許可'],
     purpose: ['检查应用是否全局关闭了 App Transport Security。', 'Checks whether the app switches App Transport Security off globally.'],
     description: [
@@ -23,7 +23,7 @@ export const NETWORK_ITEMS = iosItems('network', [
     name: 'ats_arbitrary_loads_media',
     risk: 'medium',
     cwe: ['CWE-319'],
-    masvs: ['MASVS-NETWORK-1'],
+    owasp: ['MASVS-NETWORK-1'],
     title: ['ATS 允许媒体明文加载', 'ATS allows arbitrary loads for media', 'ATS 允許媒體明文載入', 'ATS がメディアの任意読み込みを許可'],
     purpose: ['检查 AVFoundation 媒体加载是否豁免了 ATS。', 'Checks whether media loaded through AVFoundation is exempt from ATS.'],
     description: [
@@ -38,7 +38,7 @@ export const NETWORK_ITEMS = iosItems('network', [
     name: 'ats_arbitrary_loads_web',
     risk: 'medium',
     cwe: ['CWE-319'],
-    masvs: ['MASVS-NETWORK-1'],
+    owasp: ['MASVS-NETWORK-1'],
     title: ['ATS 允许网页内容明文加载', 'ATS allows arbitrary loads in web content', 'ATS 允許網頁內容明文載入', 'ATS が Web コンテンツの任意読み込みを許可'],
     purpose: ['检查 WKWebView 中的网页内容是否豁免了 ATS。', 'Checks whether web content in WKWebView is exempt from ATS.'],
     description: [
@@ -53,7 +53,7 @@ export const NETWORK_ITEMS = iosItems('network', [
     name: 'ats_local_networking',
     risk: 'low',
     cwe: ['CWE-319'],
-    masvs: ['MASVS-NETWORK-1'],
+    owasp: ['MASVS-NETWORK-1'],
     title: ['ATS 允许本地网络明文通信', 'ATS allows local networking', 'ATS 允許本機網路明文通訊', 'ATS がローカルネットワークを許可'],
     purpose: ['检查是否允许对本地网络地址的明文连接。', 'Checks whether cleartext connections to local network addresses are allowed.'],
     description: [
@@ -68,7 +68,7 @@ export const NETWORK_ITEMS = iosItems('network', [
     name: 'ats_insecure_exception_domains',
     risk: 'medium',
     cwe: ['CWE-319'],
-    masvs: ['MASVS-NETWORK-1'],
+    owasp: ['MASVS-NETWORK-1'],
     title: ['ATS 例外域名允许明文 HTTP', 'ATS exception domains allow insecure HTTP', 'ATS 例外網域允許明文 HTTP', 'ATS 例外ドメインが HTTP を許可'],
     purpose: ['列出 NSExceptionDomains 中允许明文 HTTP 的域名。', 'Lists the NSExceptionDomains entries that allow cleartext HTTP.'],
     description: [
@@ -83,7 +83,7 @@ export const NETWORK_ITEMS = iosItems('network', [
     name: 'ats_weak_tls_version',
     risk: 'medium',
     cwe: ['CWE-326'],
-    masvs: ['MASVS-NETWORK-1'],
+    owasp: ['MASVS-NETWORK-1'],
     title: ['ATS 例外允许 TLS 1.2 以下版本', 'ATS exception allows TLS below 1.2', 'ATS 例外允許 TLS 1.2 以下版本', 'ATS 例外が TLS 1.2 未満を許可'],
     purpose: ['检查例外域名的最低 TLS 版本是否低于 TLS 1.2。', 'Checks whether an exception domain lowers the minimum TLS version below 1.2.'],
     description: [
@@ -98,7 +98,7 @@ export const NETWORK_ITEMS = iosItems('network', [
     name: 'ats_forward_secrecy_disabled',
     risk: 'low',
     cwe: ['CWE-326'],
-    masvs: ['MASVS-NETWORK-1'],
+    owasp: ['MASVS-NETWORK-1'],
     title: ['ATS 例外关闭前向保密', 'ATS exception disables forward secrecy', 'ATS 例外關閉前向保密', 'ATS 例外が前方秘匿性を無効化'],
     purpose: ['检查例外域名是否允许不具备前向保密的密码套件。', 'Checks whether an exception domain accepts cipher suites without forward secrecy.'],
     description: [

@@ -6,7 +6,7 @@ export const PLIST_ITEMS = iosItems('plist', [
     name: 'url_schemes',
     risk: 'info',
     cwe: ['CWE-939'],
-    masvs: ['MASVS-PLATFORM-1'],
+    owasp: ['MASVS-PLATFORM-1'],
     title: ['自定义 URL Scheme', 'Custom URL schemes', '自訂 URL Scheme', 'カスタム URL スキーム'],
     purpose: ['列出应用注册的自定义 URL Scheme，供审查外部调用入口。', 'Lists the custom URL schemes the app registers, to review its external entry points.'],
     description: [
@@ -20,7 +20,7 @@ export const PLIST_ITEMS = iosItems('plist', [
     name: 'usage_descriptions',
     risk: 'info',
     cwe: ['CWE-359'],
-    masvs: ['MASVS-PRIVACY-1'],
+    owasp: ['MASVS-PRIVACY-1'],
     title: ['隐私权限使用说明', 'Privacy permission usage descriptions', '隱私權限使用說明', 'プライバシー権限の利用目的'],
     purpose: ['列出应用声明的隐私权限（相机、定位、通讯录、麦克风等）及其用途说明。', 'Lists the privacy permissions the app declares (camera, location, contacts, microphone …) and their purpose strings.'],
     description: [
@@ -34,7 +34,7 @@ export const PLIST_ITEMS = iosItems('plist', [
     name: 'min_os_version',
     risk: 'low',
     cwe: ['CWE-1104'],
-    masvs: ['MASVS-CODE-1'],
+    owasp: ['MASVS-CODE-1'],
     title: ['最低系统版本过低', 'Minimum OS version too low', '最低系統版本過低', '最小 OS バージョンが低い'],
     purpose: ['检查应用支持的最低 iOS 版本是否过旧。', 'Checks whether the oldest iOS version the app supports is outdated.'],
     description: [
@@ -48,7 +48,7 @@ export const PLIST_ITEMS = iosItems('plist', [
     name: 'file_sharing',
     risk: 'low',
     cwe: ['CWE-200'],
-    masvs: ['MASVS-STORAGE-2'],
+    owasp: ['MASVS-STORAGE-2'],
     title: ['开启文件共享', 'File sharing enabled', '開啟檔案共享', 'ファイル共有が有効'],
     purpose: ['检查应用的 Documents 目录是否通过“文件”应用或电脑共享暴露。', 'Checks whether the app\'s Documents folder is exposed through the Files app or computer file sharing.'],
     description: [
@@ -65,7 +65,7 @@ export const PROVISIONING_ITEMS = iosItems('provisioning', [
     name: 'get_task_allow',
     risk: 'high',
     cwe: ['CWE-489'],
-    masvs: ['MASVS-RESILIENCE-4'],
+    owasp: ['MASVS-RESILIENCE-4'],
     title: ['应用可被调试（get-task-allow）', 'App is debuggable (get-task-allow)', '應用程式可被除錯（get-task-allow）', 'アプリがデバッグ可能（get-task-allow）'],
     purpose: ['检查签名权限中是否包含 get-task-allow=true。', 'Checks whether the signed entitlements contain get-task-allow = true.'],
     description: [
@@ -79,7 +79,7 @@ export const PROVISIONING_ITEMS = iosItems('provisioning', [
     name: 'development_profile',
     risk: 'medium',
     cwe: ['CWE-489'],
-    masvs: ['MASVS-CODE-1'],
+    owasp: ['MASVS-CODE-1'],
     title: ['使用开发或企业描述文件', 'Development or enterprise provisioning profile', '使用開發或企業描述檔', '開発用またはエンタープライズのプロビジョニングプロファイル'],
     purpose: ['识别 embedded.mobileprovision 的类型（开发、Ad Hoc、企业、App Store）。', 'Identifies the type of embedded.mobileprovision (development, ad hoc, enterprise, App Store).'],
     description: [
@@ -93,7 +93,7 @@ export const PROVISIONING_ITEMS = iosItems('provisioning', [
     name: 'profile_expired',
     risk: 'low',
     cwe: ['CWE-298'],
-    masvs: ['MASVS-CODE-1'],
+    owasp: ['MASVS-CODE-1'],
     title: ['描述文件或签名证书已过期', 'Provisioning profile or signing certificate expired', '描述檔或簽章憑證已過期', 'プロファイルまたは署名証明書の期限切れ'],
     purpose: ['检查描述文件与签名证书的有效期。', 'Checks the validity period of the provisioning profile and the signing certificate.'],
     description: [

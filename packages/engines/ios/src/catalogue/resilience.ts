@@ -9,7 +9,7 @@ export const RESILIENCE_ITEMS = iosItems('resilience', [
     name: 'jailbreak_detection',
     risk: 'low',
     cwe: ['CWE-919'],
-    masvs: ['MASVS-RESILIENCE-1'],
+    owasp: ['MASVS-RESILIENCE-1'],
     title: ['越狱环境检测', 'Jailbreak detection', '越獄環境偵測', '脱獄検出'],
     purpose: ['检测应用是否识别越狱设备。', 'Checks whether the app recognises jailbroken devices.'],
     description: [
@@ -23,7 +23,7 @@ export const RESILIENCE_ITEMS = iosItems('resilience', [
     name: 'debugger_detection',
     risk: 'low',
     cwe: ['CWE-693'],
-    masvs: ['MASVS-RESILIENCE-4'],
+    owasp: ['MASVS-RESILIENCE-4'],
     title: ['反调试检测', 'Debugger detection', '反除錯偵測', 'デバッガー検出'],
     purpose: ['检测应用是否阻止或识别调试器。', 'Checks whether the app blocks or recognises debuggers.'],
     description: [
@@ -37,7 +37,7 @@ export const RESILIENCE_ITEMS = iosItems('resilience', [
     name: 'hook_detection',
     risk: 'low',
     cwe: ['CWE-693'],
-    masvs: ['MASVS-RESILIENCE-4'],
+    owasp: ['MASVS-RESILIENCE-4'],
     title: ['注入与挂钩框架检测', 'Injection and hooking framework detection', '注入與掛鉤框架偵測', 'インジェクション・フック検出'],
     purpose: ['检测应用是否识别 Frida、Cycript、Substrate 等动态插桩框架。', 'Checks whether the app recognises dynamic instrumentation such as Frida, Cycript and Substrate.'],
     description: [

@@ -6,7 +6,7 @@ export const SDK_ITEMS = iosItems('sdk', [
     name: 'third_party',
     risk: 'info',
     cwe: ['CWE-1357'],
-    masvs: ['MASVS-CODE-3'],
+    owasp: ['MASVS-CODE-3'],
     title: ['第三方 SDK', 'Third-party SDKs', '第三方 SDK', 'サードパーティ SDK'],
     purpose: ['列出应用集成的第三方 SDK 及其类别。', 'Lists the third-party SDKs in the app and their categories.'],
     description: [
@@ -24,7 +24,7 @@ export const INFO_ITEMS = iosItems('info', [
     name: 'package_anomalies',
     risk: 'medium',
     cwe: ['CWE-434'],
-    masvs: ['MASVS-RESILIENCE-2'],
+    owasp: ['MASVS-RESILIENCE-2'],
     title: ['安装包结构异常', 'Package structure anomalies', '安裝套件結構異常', 'パッケージ構造の異常'],
     purpose: ['检测 IPA 的 ZIP 结构异常与无法解析的部分。', 'Finds ZIP structure anomalies and unreadable parts of the package.'],
     description: [

@@ -6,7 +6,7 @@ export const SECRETS_ITEMS = iosItems('secrets', [
     name: 'api_keys',
     risk: 'high',
     cwe: ['CWE-798'],
-    masvs: ['MASVS-STORAGE-1'],
+    owasp: ['MASVS-STORAGE-1'],
     title: ['硬编码的密钥与令牌', 'Hard-coded keys and tokens', '硬編碼的金鑰與權杖', 'ハードコードされた鍵とトークン'],
     purpose: ['在二进制字符串与包内文件中查找云服务密钥、访问令牌与私钥。', 'Finds cloud keys, access tokens and private keys in binary strings and bundled files.'],
     description: [
@@ -21,7 +21,7 @@ export const SECRETS_ITEMS = iosItems('secrets', [
     name: 'hardcoded_credentials',
     risk: 'high',
     cwe: ['CWE-798'],
-    masvs: ['MASVS-STORAGE-1'],
+    owasp: ['MASVS-STORAGE-1'],
     title: ['硬编码的账号口令', 'Hard-coded credentials', '硬編碼的帳號密碼', 'ハードコードされた認証情報'],
     purpose: ['查找写在代码或配置中的口令。', 'Finds passwords written into code or configuration.'],
     description: [
@@ -36,7 +36,7 @@ export const SECRETS_ITEMS = iosItems('secrets', [
     name: 'plist_secrets',
     risk: 'high',
     cwe: ['CWE-312'],
-    masvs: ['MASVS-STORAGE-1'],
+    owasp: ['MASVS-STORAGE-1'],
     title: ['plist 中的敏感配置', 'Secrets in property lists', 'plist 中的敏感設定', 'plist 内の秘密情報'],
     purpose: ['检查 Info.plist 与包内其他 plist 中以密钥、口令、令牌命名的配置项。', 'Checks Info.plist and other bundled property lists for entries named like keys, secrets, passwords or tokens.'],
     description: [
@@ -51,7 +51,7 @@ export const SECRETS_ITEMS = iosItems('secrets', [
     name: 'high_entropy_strings',
     risk: 'low',
     cwe: ['CWE-798'],
-    masvs: ['MASVS-STORAGE-1'],
+    owasp: ['MASVS-STORAGE-1'],
     title: ['疑似密钥的高熵字符串', 'High-entropy strings (possible secrets)', '疑似金鑰的高熵字串', '秘密情報の可能性がある高エントロピー文字列'],
     purpose: ['列出形似随机密钥、但不匹配已知格式的字符串，供人工复核。', 'Lists random-looking strings that match no known key format, for review.'],
     description: [
@@ -66,7 +66,7 @@ export const SECRETS_ITEMS = iosItems('secrets', [
     name: 'http_urls',
     risk: 'low',
     cwe: ['CWE-319'],
-    masvs: ['MASVS-NETWORK-1'],
+    owasp: ['MASVS-NETWORK-1'],
     title: ['明文 HTTP 地址', 'Cleartext HTTP URLs', '明文 HTTP 位址', '平文 HTTP の URL'],
     purpose: ['列出二进制与包内文件中的 http:// 地址。', 'Lists http:// URLs in binaries and bundled files.'],
     description: [
@@ -81,7 +81,7 @@ export const SECRETS_ITEMS = iosItems('secrets', [
     name: 'endpoints',
     risk: 'info',
     cwe: ['CWE-200'],
-    masvs: ['MASVS-NETWORK-1'],
+    owasp: ['MASVS-NETWORK-1'],
     title: ['URL、IP 与邮箱地址', 'URLs, IP addresses and e-mail addresses', 'URL、IP 與電子郵件位址', 'URL・IP アドレス・メールアドレス'],
     purpose: ['列出应用中出现的服务地址、IP 与邮箱，供资产梳理与隐私合规审查。', 'Lists the service addresses, IPs and e-mail addresses in the app, for asset inventory and privacy review.'],
     description: [
@@ -96,7 +96,7 @@ export const SECRETS_ITEMS = iosItems('secrets', [
     name: 'sensitive_words',
     risk: 'low',
     cwe: ['CWE-200'],
-    masvs: ['MASVS-STORAGE-2'],
+    owasp: ['MASVS-STORAGE-2'],
     title: ['敏感词', 'Sensitive words', '敏感詞', '機密ワード'],
     purpose: ['查找任务配置的敏感词。', 'Finds the sensitive words configured for the task.'],
     description: [

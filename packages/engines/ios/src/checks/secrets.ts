@@ -1,29 +1,24 @@
 /**
  * Secrets, URLs, IPs and e-mail addresses in every binary's strings, the
  * bundled text files and the values of every property list; and plist entries
- * whose key names a secret. Texts are scanned in batches (joined by newlines)
- * so each pattern runs once per batch, not once per string.
+ * whose key names a secret. Texts are scanned in batches by engine-core's
+ * scanTextSources, so each pattern runs once per batch, not once per string.
  */
 import type { Attribution, Evidence } from '@citadel/contracts';
-import { HIGH_ENTROPY_ID, findEmails, findIps, findSensitiveWords, findUrls, isPlaceholder, lineAt, maskSecret, scanSecrets } from '@citadel/engine-core';
+import { HIGH_ENTROPY_ID, type TextSource as CoreTextSource, isPlaceholder, maskSecret, scanTextSources } from '@citadel/engine-core';
 import type { PlistValue } from '../formats/index.ts';
 import type { IosPackage } from '../package/model.ts';
 import type { IosCheckContext } from './context.ts';
 
 export const SECRETS_KEYS = ['secrets.api_keys', 'secrets.hardcoded_credentials', 'secrets.plist_secrets', 'secrets.high_entropy_strings', 'secrets.http_urls', 'secrets.endpoints', 'secrets.sensitive_words'] as const;
 
-const BATCH_CHARS = 4 << 20;
 const MAX_PLIST_NODES = 200_000;
 /** Key names that announce a secret value. */
 const SECRET_KEY_NAME = /(?:api[_-]?key|app[_-]?secret|client[_-]?secret|secret[_-]?key|access[_-]?key|private[_-]?key|api[_-]?secret|(?:^|[_-])secret$|passw(?:or)?d|pwd$|(?:auth|access|api|refresh)[_-]?token)/i;
 const MAIN: Attribution = { kind: 'main' };
 
-export interface TextSource {
-  value: string;
-  where: Evidence;
+export interface TextSource extends CoreTextSource {
   attribution: Attribution;
-  /** Multi-line files get line numbers. */
-  lines: boolean;
 }
 
 /** The owner of a bundled file: the embedded framework it sits in, else MAIN. */
@@ -56,44 +51,6 @@ export function collectTextSources(pkg: IosPackage): TextSource[] {
   return sources;
 }
 
-interface Batch {
-  text: string;
-  starts: number[];
-  sources: TextSource[];
-}
-
-function* batches(sources: readonly TextSource[]): Generator<Batch> {
-  let batch: Batch = { text: '', starts: [], sources: [] };
-  let parts: string[] = [];
-  let length = 0;
-  for (const s of sources) {
-    if (length > 0 && length + s.value.length > BATCH_CHARS) {
-      yield { ...batch, text: parts.join('\n') };
-      batch = { text: '', starts: [], sources: [] };
-      parts = [];
-      length = 0;
-    }
-    batch.starts.push(length);
-    batch.sources.push(s);
-    parts.push(s.value);
-    length += s.value.length + 1;
-  }
-  if (length > 0) yield { ...batch, text: parts.join('\n') };
-}
-
-/** The source holding a batch offset (binary search over the start offsets). */
-function locate(batch: Batch, index: number): { src: TextSource; ev: Evidence } {
-  let lo = 0;
-  let hi = batch.starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (batch.starts[mid]! <= index) lo = mid;
-    else hi = mid - 1;
-  }
-  const src = batch.sources[lo]!;
-  return { src, ev: { ...src.where, ...(src.lines ? { line: lineAt(src.value, index - batch.starts[lo]!) } : {}) } };
-}
-
 function plistSecretChecks(c: IosCheckContext): void {
   for (const p of [...(c.pkg.infoPlist ? [c.pkg.infoPlist] : []), ...c.pkg.plists]) {
     const leaves: { path: string; value: string }[] = [];
@@ -116,43 +73,36 @@ export async function secretChecks(c: IosCheckContext): Promise<void> {
     plistSecretChecks(c);
     const reported = new Set<string>();
     const once = (kind: string, value: string) => !reported.has(`${kind}|${value}`) && Boolean(reported.add(`${kind}|${value}`));
-    for (const batch of batches(collectTextSources(c.pkg))) {
-      c.builder.throwIfAborted();
-      for (const m of scanSecrets(batch.text, { maxMatches: 5000 })) {
-        const { src, ev } = locate(batch, m.index);
-        const evidence: Evidence = { ...ev, snippet: m.masked, detail: `${m.patternId}: ${m.description}${ev.detail ? ` (${ev.detail})` : ''}` };
-        const opts = { attribution: src.attribution };
-        if (m.patternId === HIGH_ENTROPY_ID) {
-          if (once('entropy', m.value)) c.problem('secrets.high_entropy_strings', { ...evidence, detail: `${m.entropy ?? '?'} bits/char${ev.detail ? ` (${ev.detail})` : ''}` }, opts);
-        } else if (m.kind === 'identifier') {
-          if (once('id', m.value)) c.problem('secrets.endpoints', { ...evidence, snippet: m.value }, opts);
-        } else if (m.patternId === 'generic_password') {
-          if (once('credential', m.value)) c.fail('secrets.hardcoded_credentials', evidence, opts);
-        } else if (once('key', m.value)) c.fail('secrets.api_keys', evidence, opts);
-      }
-      for (const u of findUrls(batch.text)) {
-        if (u.reference) continue;
-        const { src, ev } = locate(batch, u.index);
-        const opts = { attribution: src.attribution };
-        if (u.scheme.toLowerCase() === 'http' && once('http', u.value)) c.fail('secrets.http_urls', { ...ev, snippet: u.value }, opts);
-        if (once('url', u.value)) c.problem('secrets.endpoints', { ...ev, snippet: u.value, detail: 'URL' }, opts);
-      }
-      for (const ip of findIps(batch.text)) {
-        if (ip.ipClass === 'reserved' || !once('ip', ip.value)) continue;
-        const { src, ev } = locate(batch, ip.index);
-        c.problem('secrets.endpoints', { ...ev, snippet: ip.value, detail: `IPv${ip.version} (${ip.ipClass})` }, { attribution: src.attribution });
-      }
-      for (const mail of findEmails(batch.text)) {
-        if (!once('mail', mail.value)) continue;
-        const { src, ev } = locate(batch, mail.index);
-        c.problem('secrets.endpoints', { ...ev, snippet: mail.value, detail: 'e-mail address' }, { attribution: src.attribution });
-      }
-      if (!noWords) {
-        for (const w of findSensitiveWords(batch.text, c.builder.sensitiveWords)) {
-          const { src, ev } = locate(batch, w.index);
-          if (once('word', `${w.word}|${ev.file}`)) c.problem('secrets.sensitive_words', { ...ev, snippet: w.word, detail: `sensitive word "${w.word}"` }, { attribution: src.attribution });
-        }
-      }
-    }
+    scanTextSources(
+      collectTextSources(c.pkg),
+      {
+        secret(m, { source, evidence: ev }) {
+          const evidence: Evidence = { ...ev, snippet: m.masked, detail: `${m.patternId}: ${m.description}${ev.detail ? ` (${ev.detail})` : ''}` };
+          const opts = { attribution: source.attribution };
+          if (m.patternId === HIGH_ENTROPY_ID) {
+            if (once('entropy', m.value)) c.problem('secrets.high_entropy_strings', { ...evidence, detail: `${m.entropy ?? '?'} bits/char${ev.detail ? ` (${ev.detail})` : ''}` }, opts);
+          } else if (m.kind === 'identifier') {
+            if (once('id', m.value)) c.problem('secrets.endpoints', { ...evidence, snippet: m.value }, opts);
+          } else if (m.patternId === 'generic_password') {
+            if (once('credential', m.value)) c.fail('secrets.hardcoded_credentials', evidence, opts);
+          } else if (once('key', m.value)) c.fail('secrets.api_keys', evidence, opts);
+        },
+        url(u, { source, evidence: ev }) {
+          const opts = { attribution: source.attribution };
+          if (u.scheme.toLowerCase() === 'http' && once('http', u.value)) c.fail('secrets.http_urls', { ...ev, snippet: u.value }, opts);
+          if (once('url', u.value)) c.problem('secrets.endpoints', { ...ev, snippet: u.value, detail: 'URL' }, opts);
+        },
+        ip(ip, { source, evidence: ev }) {
+          if (once('ip', ip.value)) c.problem('secrets.endpoints', { ...ev, snippet: ip.value, detail: `IPv${ip.version} (${ip.ipClass})` }, { attribution: source.attribution });
+        },
+        email(mail, { source, evidence: ev }) {
+          if (once('mail', mail.value)) c.problem('secrets.endpoints', { ...ev, snippet: mail.value, detail: 'e-mail address' }, { attribution: source.attribution });
+        },
+        sensitiveWord(w, { source, evidence: ev }) {
+          if (once('word', `${w.word}|${ev.file}`)) c.problem('secrets.sensitive_words', { ...ev, snippet: w.word, detail: `sensitive word "${w.word}"` }, { attribution: source.attribution });
+        },
+      },
+      { sensitiveWords: c.builder.sensitiveWords, beforeBatch: () => c.builder.throwIfAborted() },
+    );
   });
 }

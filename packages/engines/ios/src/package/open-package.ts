@@ -5,10 +5,8 @@
  * of these is an EngineInputError; parts that cannot be read are listed in
  * `unreadable` and the rest is still assessed.
  */
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
-import { EngineInputError, FormatError, type SdkMatcher, type ZipArchive, openZip, readHead } from '@citadel/engine-core';
+import { EngineInputError, FormatError, type SdkMatcher, type ZipArchive, fileHashes, openZip, readHead } from '@citadel/engine-core';
 import { isArArchive, isMachO } from '../formats/index.ts';
 import { DEFAULT_BINARY_LIMITS } from './binary.ts';
 import { describeError } from './bundle-files.ts';
@@ -23,15 +21,6 @@ const TOLERATED_ANOMALIES = new Set(['trailing-bytes', 'declared-ratio']);
 
 export function hasZipMagic(head: Uint8Array): boolean {
   return head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && (head[2] === 3 || head[2] === 5) && (head[3] === 4 || head[3] === 6);
-}
-
-/** MD5, SHA-1 and SHA-256 of the file in one streaming pass. */
-async function fileHashes(path: string, signal?: AbortSignal): Promise<IosPackage['hashes']> {
-  const hashes = { md5: createHash('md5'), sha1: createHash('sha1'), sha256: createHash('sha256') };
-  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20, ...(signal ? { signal } : {}) })) {
-    for (const h of Object.values(hashes)) h.update(chunk as Buffer);
-  }
-  return { md5: hashes.md5.digest('hex'), sha1: hashes.sha1.digest('hex'), sha256: hashes.sha256.digest('hex') };
 }
 
 function emptyPackage(fileName: string, size: number, hashes: IosPackage['hashes']): IosPackage {

@@ -5,7 +5,7 @@
  * each with risk, CWE, OWASP MASVS / Mobile Top 10 ids, zh-CN and en texts
  * and titles in zh-TW and ja.
  */
-import { type Catalogue, defineCatalogue } from '@citadel/engine-core';
+import { type Catalogue, defineKeyedCatalogue, itemKeys } from '@citadel/engine-core';
 import { CODE_ITEMS } from './code.ts';
 import { ID_PREFIX, type MiniItem } from './define-item.ts';
 import { INFO_ITEMS } from './info.ts';
@@ -17,10 +17,10 @@ export { ID_PREFIX } from './define-item.ts';
 
 const ALL: readonly MiniItem[] = [...SECRETS_ITEMS, ...NETWORK_ITEMS, ...PRIVACY_ITEMS, ...CODE_ITEMS, ...INFO_ITEMS];
 
-export const MINIPROGRAM_CATALOGUE: Catalogue = defineCatalogue(ALL.map(({ key: _key, ...item }) => item));
+export const MINIPROGRAM_CATALOGUE: Catalogue = defineKeyedCatalogue(ALL);
 
 /** Short keys ("privacy.before_consent") of every item, either platform. */
-export const MINIPROGRAM_ITEM_KEYS: readonly string[] = [...new Set(ALL.map((i) => i.key))];
+export const MINIPROGRAM_ITEM_KEYS: readonly string[] = itemKeys(ALL);
 
 /** The rule id of a short key on a platform: ruleId('alipay_miniprogram', 'code.dynamic_code') → "alipay.code.dynamic_code". */
 export function ruleId(platform: keyof typeof ID_PREFIX, key: string): string {

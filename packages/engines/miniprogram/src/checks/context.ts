@@ -1,11 +1,12 @@
 /**
- * What every check gets: the unpacked project, the builder to report
- * through, short keys ("privacy.before_consent") turned into the platform's
- * ids (keys a platform lacks are ignored), and the per-file facts of one
- * tokenizer pass over each script, computed once and shared by all checks.
+ * What every check gets: engine-core's keyed check context (short keys such
+ * as "privacy.before_consent" become miniprogram.* or alipay.* ids; keys a
+ * platform lacks are ignored), the unpacked project, and the per-file facts
+ * of one tokenizer pass over each script, computed once and shared by all
+ * checks.
  */
 import type { Evidence } from '@citadel/contracts';
-import type { AssessmentBuilder, Catalogue } from '@citadel/engine-core';
+import { type AssessmentBuilder, type Catalogue, KeyedCheckContext } from '@citadel/engine-core';
 import { ID_PREFIX } from '../catalogue/index.ts';
 import { lineIndex } from '../formats/index.ts';
 import { type JsFacts, scanJs } from '../js/scan.ts';
@@ -25,52 +26,20 @@ export interface ScriptFacts {
   facts: JsFacts;
 }
 
-export class CheckContext {
+export class CheckContext extends KeyedCheckContext {
   private scriptFacts?: ScriptFacts[];
   private readonly lineCache = new Map<ProjectFile, (offset: number) => number>();
 
   constructor(
     readonly project: MiniProject,
-    readonly builder: AssessmentBuilder,
-    readonly catalogue: Catalogue,
-  ) {}
+    builder: AssessmentBuilder,
+    catalogue: Catalogue,
+  ) {
+    super(builder, catalogue, ID_PREFIX[project.platform]);
+  }
 
   get platform(): MiniPlatform {
     return this.project.platform;
-  }
-
-  id(key: string): string | undefined {
-    const id = `${ID_PREFIX[this.platform]}.${key}`;
-    return this.catalogue.has(id) ? id : undefined;
-  }
-
-  wants(...keys: string[]): boolean {
-    return keys.some((k) => {
-      const id = this.id(k);
-      return id !== undefined && this.builder.isSelected(id);
-    });
-  }
-
-  async run(keys: readonly string[], fn: () => void | Promise<void>): Promise<void> {
-    const ids = keys.map((k) => this.id(k)).filter((x): x is string => x !== undefined);
-    if (ids.length > 0) await this.builder.check(ids, fn);
-  }
-
-  fail(key: string, evidence: Evidence | readonly Evidence[] = []): void {
-    const id = this.id(key);
-    if (id) this.builder.finding(id, evidence);
-  }
-
-  problem(key: string, evidence: Evidence | readonly Evidence[] = []): void {
-    const id = this.id(key);
-    if (id) this.builder.problem(id, evidence);
-  }
-
-  notExecuted(keys: readonly string[], reason: string): void {
-    for (const k of keys) {
-      const id = this.id(k);
-      if (id) this.builder.notExecuted(id, reason);
-    }
   }
 
   /** Files with text. */

@@ -4,14 +4,12 @@
  * unpacks it through the bounded readers, and reads the app and project
  * configuration. A main package and its sub-packages are one project.
  */
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { EngineInputError, type InputFile, readHead } from '@citadel/engine-core';
+import { EngineInputError, type InputFile, chunkHashes, fileHashes, readHead } from '@citadel/engine-core';
 import { PC_WXAPKG_MAGIC, readAlipayAppJson, readAppConfig, readJsonRecord } from '../formats/index.ts';
 import { readAlipayTar, readAlipayZip } from './alipay.ts';
 import { ProjectCollector } from './collect.ts';
-import { MAX_PACKAGE_BYTES, type MiniPlatform, type MiniProject, type PackageInfo } from './model.ts';
+import { MAX_PACKAGE_BYTES, type MiniPlatform, type MiniProject } from './model.ts';
 import { appIdFromName, readWechatPackage } from './wechat.ts';
 
 export type InputKind = 'wxapkg' | 'alipay-zip' | 'alipay-tar';
@@ -59,9 +57,9 @@ export async function openProject(files: readonly InputFile[], o: OpenOptions = 
     if (kinds[i] === 'wxapkg') {
       const bytes = await readFile(f.path);
       const info = readWechatPackage(f.name, bytes, appId, c);
-      project.packages.push({ ...info, size, ...hashes([bytes]) });
+      project.packages.push({ ...info, size, ...chunkHashes([bytes]) });
     } else {
-      const digest = await hashFile(f.path);
+      const digest = await fileHashes(f.path);
       const info = kinds[i] === 'alipay-zip' ? await readAlipayZip(f.name, f.path, c, o.signal) : await readAlipayTar(f.name, f.path, c, o.signal);
       project.packages.push({ ...info, size, ...digest });
     }
@@ -99,19 +97,4 @@ function readConfiguration(p: MiniProject): void {
       p.unreadable.push({ file: configPath, reason: (e as Error).message });
     }
   }
-}
-
-const hashers = () => [createHash('md5'), createHash('sha1'), createHash('sha256')] as const;
-const digests = (h: ReturnType<typeof hashers>): Pick<PackageInfo, 'md5' | 'sha1' | 'sha256'> => ({ md5: h[0].digest('hex'), sha1: h[1].digest('hex'), sha256: h[2].digest('hex') });
-
-function hashes(chunks: Iterable<Uint8Array>): Pick<PackageInfo, 'md5' | 'sha1' | 'sha256'> {
-  const h = hashers();
-  for (const c of chunks) for (const x of h) x.update(c);
-  return digests(h);
-}
-
-async function hashFile(path: string): Promise<Pick<PackageInfo, 'md5' | 'sha1' | 'sha256'>> {
-  const h = hashers();
-  for await (const chunk of createReadStream(path)) for (const x of h) x.update(chunk as Buffer);
-  return digests(h);
 }

@@ -7,9 +7,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import type { Assessment, Finding, ItemResult } from '@citadel/contracts';
 import { type EngineOptions, buildZip } from '@citadel/engine-core';
+import { buildTar } from '@citadel/engine-core/testing';
 import { engine } from '../engine.ts';
 import { type PackFile, encryptPcWxapkg, packWxapkg } from '../formats/test-utils/wxapkg-packer.ts';
 
@@ -51,29 +51,9 @@ export function alipayAmr(files: Record<string, string | Buffer>): Buffer {
   return buildZip(Object.entries(files).map(([name, data]) => ({ name, data })));
 }
 
-/** A minimal ustar writer (regular files only), optionally gzipped. */
+/** An Alipay tar package (ustar, regular files only), optionally gzipped. */
 export function alipayTar(files: Record<string, string | Buffer>, gzip = false): Buffer {
-  const parts: Buffer[] = [];
-  for (const [name, content] of Object.entries(files)) {
-    const data = typeof content === 'string' ? Buffer.from(content) : content;
-    const h = Buffer.alloc(512);
-    h.write(name.slice(0, 100), 0, 'utf8');
-    h.write('0000644\0', 100, 'latin1');
-    h.write('0000000\0', 108, 'latin1');
-    h.write('0000000\0', 116, 'latin1');
-    h.write(`${data.length.toString(8).padStart(11, '0')}\0`, 124, 'latin1');
-    h.write('00000000000\0', 136, 'latin1');
-    h.write(' '.repeat(8), 148, 'latin1');
-    h.write('0', 156, 'latin1');
-    h.write('ustar\x0000', 257, 'latin1');
-    let sum = 0;
-    for (const b of h) sum += b;
-    h.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148, 'latin1');
-    parts.push(h, data, Buffer.alloc((512 - (data.length % 512)) % 512));
-  }
-  parts.push(Buffer.alloc(1024));
-  const tar = Buffer.concat(parts);
-  return gzip ? gzipSync(tar) : tar;
+  return buildTar(Object.entries(files).map(([name, data]) => ({ name, data })), { gzip });
 }
 
 let dir: string | undefined;

@@ -4,13 +4,13 @@
  * (headers, cookies, disclosure, content), TLS and active (injection,
  * exposure, auth, methods) items; which checks implement them is in checks/.
  */
-import { type Catalogue, defineCatalogue } from '@citadel/engine-core';
+import { type Catalogue, defineKeyedCatalogue } from '@citadel/engine-core';
 import { AUTH_ITEMS, EXPOSURE_ITEMS, INJECTION_ITEMS, METHOD_ITEMS } from './active.ts';
 import { CONTENT_ITEMS, DISCLOSURE_ITEMS } from './disclosure.ts';
 import { COOKIE_ITEMS, HEADER_ITEMS } from './headers.ts';
 import { TLS_ITEMS } from './tls.ts';
 
-export const WEB_CATALOGUE: Catalogue = defineCatalogue([
+export const WEB_CATALOGUE: Catalogue = defineKeyedCatalogue([
   ...HEADER_ITEMS,
   ...COOKIE_ITEMS,
   ...DISCLOSURE_ITEMS,
