@@ -1,0 +1,88 @@
+/**
+ * Calls in the taint interpreter: sinks are checked against the data that
+ * reaches them, sanitizers clear kinds of taint, source calls start taint,
+ * container methods (add, put, get …) move values in and out of list/map
+ * slots, string methods fold on constants, and calls to functions of the same
+ * file are followed with the argument values (depth-limited and memoised).
+ */
+import type { Syn } from '../parse/syntax.ts';
+import { bindParams, containerCall, type Env } from './containers.ts';
+import { foldStringMethod } from './fold.ts';
+import { type Frame, isExprNode, newFrame, sig } from './frame.ts';
+import { matchesCall } from './match.ts';
+import { type CallSite, type FunctionDef, isIdent, isMember } from './syntax-profile.ts';
+import { type Value, UNKNOWN, deepTaint, derive, isTaintedFor, konst, sanitize, sourceValue, withStep } from './value.ts';
+import type { Walker } from './walker.ts';
+
+/** How deep calls to functions of the same file are followed. */
+export const MAX_INLINE_DEPTH = 3;
+
+export function evCall(w: Walker, call: CallSite, f: Frame): Value {
+  const recv = call.receiver ? w.ev(call.receiver, f) : undefined;
+  const args = call.args.map((a) => w.ev(a, f));
+  const recvText = call.receiver ? w.text(call.receiver) : undefined;
+  const recvType = recvText ? f.types.get(recvText) : undefined;
+  const ctx = { call, recvText, recvType };
+  w.onCall?.(call, args, recv, recvType);
+
+  // Sinks first: the data reaching the call is what matters.
+  for (const s of w.specs.sinks) {
+    if (!matchesCall(s, ctx)) continue;
+    const check = (v: Value | undefined, node: Syn | undefined): boolean => {
+      const tt = isTaintedFor(v, s.kind);
+      if (tt) w.onHit({ kind: s.kind, call, arg: node, taint: tt });
+      return tt !== undefined;
+    };
+    if (s.args === 'receiver') check(recv, call.receiver);
+    else if (s.args === 'any') args.some((v, i) => check(v, call.args[i]));
+    else for (const i of s.args) if (check(args[i], call.args[i])) break;
+  }
+  for (const s of w.specs.sanitizers) {
+    if (matchesCall(s, ctx)) return sanitize(derive([...args, recv]), s.kinds);
+  }
+  for (const s of w.specs.sourceCalls) {
+    if (matchesCall(s, ctx)) return sourceValue(w.step(call.node, 'source'));
+  }
+  if (call.name === 'setSecure' && call.receiver && isIdent(call.receiver)) {
+    const key = w.text(call.receiver);
+    const old = f.env.get(key) ?? UNKNOWN;
+    const flags = new Set(old.flags ?? []);
+    if (args[0]?.konst === true) flags.add('secure');
+    else flags.delete('secure');
+    f.env.set(key, { ...old, flags });
+    return UNKNOWN;
+  }
+  const container = containerCall(call, recv, args, w.group);
+  if (container) {
+    if (container.receiver && call.receiver && (isIdent(call.receiver) || isMember(call.receiver))) f.env.set(w.text(call.receiver), container.receiver);
+    return container.result;
+  }
+  const folded = recv ? foldStringMethod(recv.konst, call.name, args) : undefined;
+  if (folded !== undefined) return konst(folded);
+  // Getter on a properties object with a default: the default is the value we can know.
+  if (call.name === 'getProperty' && args.length === 2 && args[1]!.konst !== undefined) return args[1]!;
+  // Functions of this file: follow the call with the argument values.
+  const local = !call.isNew && (!call.receiver || /^(this|self|\$this|new .*)$/.test(recvText ?? '') || call.receiver.type === 'object_creation_expression') ? w.functions.get(call.name) : undefined;
+  const def = local?.find((d) => d.params.length === args.length) ?? (local?.length === 1 ? local[0] : undefined);
+  if (def && f.depth < MAX_INLINE_DEPTH) return w.callFunction(def, args, f, call);
+  // Callbacks passed as arguments run with what the caller knows.
+  return derive([...args, recv]);
+}
+
+export function followCall(w: Walker, def: FunctionDef, args: readonly Value[], caller: Frame, call: CallSite | undefined): Value {
+  w.analysed.add(def.node);
+  if (!def.body) return derive(args);
+  const key = `${def.node.start}:${args.map(sig).join(',')}`;
+  const memo = w.memo.get(key);
+  if (memo) return memo;
+  w.memo.set(key, derive(args));
+  const env: Env = call ? new Map() : caller.env;
+  bindParams(env, def.params, args, call ? w.step(call.node, 'call') : undefined);
+  const frame = newFrame(env, caller.depth + 1);
+  if (isExprNode(def.body)) frame.ret = w.ev(def.body, frame);
+  else w.exec(def.body, frame);
+  const out = frame.ret ?? UNKNOWN;
+  const result = deepTaint(out) && call ? withStep(out, w.step(call.node, 'return')) : out;
+  w.memo.set(key, result);
+  return result;
+}

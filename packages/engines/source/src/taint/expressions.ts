@@ -1,0 +1,142 @@
+/**
+ * Expressions of the taint interpreter: what value (taint, constant, list or
+ * map slots) each kind of expression yields — literals, names and members
+ * (with the specs' source variables and members), operators folded when
+ * constant, conditionals, array and object literals, and calls (calls.ts).
+ */
+import { type Syn, field, namedChildren } from '../parse/syntax.ts';
+import { evCall } from './calls.ts';
+import { foldBinary, foldUnary, literalString } from './fold.ts';
+import { type Frame, newFrame } from './frame.ts';
+import { assign } from './statements.ts';
+import { assignmentsAt, callAt, functionAt, isArrayLiteral, isFunction, isIdent, isMember, isNumber, isObjectLiteral, isString, isStringPart, isSubscript, memberParts } from './syntax-profile.ts';
+import { type Value, UNKNOWN, derive, join, konst, sourceValue } from './value.ts';
+import type { Walker } from './walker.ts';
+
+export function evaluate(w: Walker, n: Syn, f: Frame): Value {
+  w.tick();
+  const t = n.type;
+  if (isIdent(n)) return lookup(w, w.text(n), n, f);
+  if (isString(n)) return evString(w, n, f);
+  if (isNumber(n)) {
+    const num = Number(w.text(n).replace(/[_lLfFdD]+$/g, '').replace(/_/g, ''));
+    return Number.isFinite(num) ? konst(num) : UNKNOWN;
+  }
+  if (t === 'true' || t === 'false' || t === 'boolean_literal' || t === 'boolean') {
+    const s = w.text(n).toLowerCase();
+    return s === 'true' ? konst(true) : s === 'false' ? konst(false) : UNKNOWN;
+  }
+  if (t === 'null_literal' || t === 'null' || t === 'none' || t === 'nil' || t === 'undefined') return UNKNOWN;
+  if (isFunction(n)) {
+    const def = functionAt(n, w.src);
+    if (def?.body && !w.analysed.has(n)) w.callFunction(def, [], newFrame(new Map(f.env), f.depth), undefined);
+    return UNKNOWN;
+  }
+  const call = callAt(n, w.src);
+  if (call) return evCall(w, call, f);
+  const asg = assignmentsAt(n);
+  if (asg && asg.length > 0) {
+    let last: Value = UNKNOWN;
+    for (const a of asg) last = assign(w, a.target, a.value, a.compound, f, n);
+    return last;
+  }
+  if (isMember(n)) return evMember(w, n, f);
+  if (isSubscript(n)) {
+    const obj = field(n, 'object') ?? field(n, 'array') ?? field(n, 'value') ?? field(n, 'operand') ?? namedChildren(n)[0];
+    const idx = field(n, 'index') ?? field(n, 'subscript') ?? namedChildren(n)[1];
+    const ov = obj ? w.ev(obj, f) : UNKNOWN;
+    const iv = idx ? w.ev(idx, f) : UNKNOWN;
+    if (ov.items && typeof iv.konst === 'number') return ov.items[iv.konst] ?? derive([ov]);
+    if (ov.entries && iv.konst !== undefined) return ov.entries.get(String(iv.konst)) ?? derive([ov]);
+    return derive([ov]);
+  }
+  if (/^(binary_expression|binary_operator|boolean_operator|comparison_operator|additive_expression|multiplicative_expression|comparison_expression|equality_expression|conjunction_expression|disjunction_expression|infix_expression)$/.test(t)) {
+    const kids = namedChildren(n);
+    const l = field(n, 'left') ?? kids[0];
+    const r = field(n, 'right') ?? kids[1];
+    const opNode = field(n, 'operator') ?? n.children.find((c) => !c.named && c !== l && c !== r);
+    const lv = l ? w.ev(l, f) : UNKNOWN;
+    const rv = r ? w.ev(r, f) : UNKNOWN;
+    const k = opNode ? foldBinary(w.text(opNode), lv.konst, rv.konst) : undefined;
+    const d = derive([lv, rv]);
+    // Comparisons yield booleans: no attacker data flows through them.
+    if (opNode && /^(==|!=|===|!==|<|>|<=|>=|instanceof|in|not in|is|is not)$/.test(w.text(opNode))) return k !== undefined ? konst(k) : UNKNOWN;
+    return k !== undefined ? { ...d, konst: k } : d;
+  }
+  if (t === 'unary_expression' || t === 'not_operator' || t === 'prefix_expression') {
+    const arg = field(n, 'argument') ?? field(n, 'operand') ?? namedChildren(n)[0];
+    const op = n.children.find((c) => !c.named);
+    const v = arg ? w.ev(arg, f) : UNKNOWN;
+    const k = foldUnary(op ? w.text(op) : t === 'not_operator' ? 'not' : '', v.konst);
+    return k !== undefined ? konst(k) : derive([v]);
+  }
+  if (t === 'ternary_expression' || t === 'conditional_expression') {
+    const kids = namedChildren(n);
+    const cond = field(n, 'condition') ?? (w.group === 'python' ? kids[1] : kids[0]);
+    const a = field(n, 'consequence') ?? field(n, 'body') ?? (w.group === 'python' ? kids[0] : kids[1]);
+    const b = field(n, 'alternative') ?? kids[2];
+    const c = cond ? w.ev(cond, f).konst : undefined;
+    if (c === true && a) return w.ev(a, f);
+    if (c === false && b) return w.ev(b, f);
+    return join(a ? w.ev(a, f) : UNKNOWN, b ? w.ev(b, f) : UNKNOWN);
+  }
+  if (isArrayLiteral(n)) {
+    const init = n.type === 'array_creation_expression' ? field(n, 'value') : n;
+    if (!init) return UNKNOWN;
+    const elems = namedChildren(init).filter((c) => !c.type.endsWith('comment'));
+    return { items: elems.map((e) => w.ev(e.type === 'array_element_initializer' || e.type === 'keyed_element' ? (namedChildren(e).at(-1) ?? e) : e, f)) };
+  }
+  if (isObjectLiteral(n)) {
+    const entries = new Map<string, Value>();
+    let other: Value[] = [];
+    for (const p of namedChildren(n)) {
+      if (p.type === 'pair') {
+        const k = field(p, 'key');
+        const v = field(p, 'value');
+        const kv = k ? (isString(k) ? literalString(w.text(k)) : w.text(k)) : '';
+        entries.set(kv, v ? w.ev(v, f) : UNKNOWN);
+      } else other.push(w.ev(p, f));
+    }
+    if (other.length) other = [derive(other)];
+    return { entries, ...(other[0]?.taint ? { taint: other[0].taint } : {}) };
+  }
+  if (t === 'cast_expression' || t === 'parenthesized_expression' || t === 'await_expression' || t === 'as_expression' || t === 'non_null_expression' || t === 'type_assertion' || t === 'satisfies_expression') {
+    const inner = field(n, 'value') ?? field(n, 'expression') ?? namedChildren(n).at(-1);
+    return inner ? w.ev(inner, f) : UNKNOWN;
+  }
+  // Anything else: what flows into it flows out of it.
+  const vals: Value[] = [];
+  for (const c of n.children) if (c.named && !c.type.endsWith('comment')) vals.push(w.ev(c, f));
+  return vals.length === 1 ? vals[0]! : derive(vals);
+}
+
+export function lookup(w: Walker, name: string, n: Syn, f: Frame): Value {
+  const v = f.env.get(name);
+  if (v) return v;
+  const vars = w.specs.sourceVariables;
+  if (vars?.includes(name)) return sourceValue(w.step(n, 'source'));
+  return UNKNOWN;
+}
+
+export function evString(w: Walker, n: Syn, f: Frame): Value {
+  const parts = namedChildren(n).filter((c) => !isStringPart(c) && !c.type.endsWith('comment'));
+  if (parts.length === 0) return konst(literalString(w.text(n)));
+  const vals = parts.map((p) => w.ev(p.type === 'template_substitution' || p.type === 'interpolation' || p.type === 'interpolated_expression' ? (namedChildren(p)[0] ?? p) : p, f));
+  return derive(vals);
+}
+
+export function evMember(w: Walker, n: Syn, f: Frame): Value {
+  const key = w.text(n);
+  const known = f.env.get(key);
+  if (known) return known;
+  const m = memberParts(n, w.src);
+  if (!m) return UNKNOWN;
+  const objText = w.text(m.object);
+  for (const s of w.specs.memberSources) {
+    if (s.object.test(objText) && s.props.includes(m.prop)) return sourceValue(w.step(n, 'source'));
+  }
+  const ov = w.ev(m.object, f);
+  if (ov.entries && ov.entries.has(m.prop)) return ov.entries.get(m.prop)!;
+  if (m.prop === 'length' && typeof ov.konst === 'string') return konst(ov.konst.length);
+  return derive([ov]);
+}
