@@ -42,6 +42,7 @@ export {
   verifyCertificateSignature,
   isValidAt,
   formatName,
+  certificateFacts,
 } from './x509.ts';
 export { type SignedData, type SignerInfo, type SignedAttribute, type SignerVerification, parseSignedData, verifySigner } from './cms.ts';
 export { der as derWriter, tlv as derTlv } from './der-writer.ts';

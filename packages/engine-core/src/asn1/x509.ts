@@ -80,6 +80,20 @@ export interface CertificateInfo {
   subjectDer: Uint8Array;
 }
 
+/** The fields of a certificate that an assessment's target information shows (engines add the fingerprints they report). */
+export function certificateFacts(c: CertificateInfo): Record<string, unknown> {
+  return {
+    subject: c.subject,
+    issuer: c.issuer,
+    serialNumber: c.serialNumber,
+    notBefore: c.notBefore,
+    notAfter: c.notAfter,
+    signatureAlgorithm: c.signatureAlgorithm.name,
+    publicKeyAlgorithm: c.publicKey.algorithm,
+    publicKeyBits: c.publicKey.bits,
+  };
+}
+
 /** Reads one DER certificate. Throws FormatError('asn1') when malformed. */
 export function parseCertificate(der: Uint8Array): CertificateInfo {
   return certificateFromNode(parseDer(der));

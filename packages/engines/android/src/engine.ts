@@ -5,7 +5,7 @@
  * single time for all code checks, and returns the Assessment.
  */
 import type { Assessment, Platform } from '@citadel/contracts';
-import { AssessmentBuilder, type Engine, type EngineContext, EngineInputError, type EngineInput, type EngineOptions, SdkMatcher, defaultSdkMatcher } from '@citadel/engine-core';
+import { type Engine, type EngineContext, type EngineInput, type EngineOptions, SdkMatcher, defaultSdkMatcher, requestedPlatform, singleInputFile, startAssessment } from '@citadel/engine-core';
 import { appTarget } from './apk/app-info.ts';
 import { hasZipMagic, kindFromName } from './apk/detect.ts';
 import type { PackageModel } from './apk/model.ts';
@@ -25,11 +25,12 @@ import { classNamesOf, sdkChecks } from './checks/sdks.ts';
 import { sdkTarget } from './apk/sdk-info.ts';
 
 export const ENGINE_VERSION = '0.1.0';
+const ANDROID_PLATFORMS: readonly AndroidPlatform[] = ['android', 'android_sdk'];
 
 export class AndroidEngine implements Engine {
   readonly name = 'android';
   readonly version = ENGINE_VERSION;
-  readonly platforms: readonly Platform[] = ['android', 'android_sdk'];
+  readonly platforms: readonly Platform[] = ANDROID_PLATFORMS;
   readonly catalogue = ANDROID_CATALOGUE;
 
   accepts(fileName: string, head: Uint8Array): Platform | undefined {
@@ -44,13 +45,11 @@ export class AndroidEngine implements Engine {
   }
 
   async run(input: EngineInput, options: EngineOptions, ctx: EngineContext): Promise<Assessment> {
-    const file = input.files[0];
-    if (!file) throw new EngineInputError('unsupported_format', 'no input file');
-    ctx.signal?.throwIfAborted();
+    const file = singleInputFile(input, ctx);
     const model = await openPackage(file.path, file.name, ctx.signal);
     try {
-      const platform: AndroidPlatform = options.platform === 'android' || options.platform === 'android_sdk' ? options.platform : model.kind === 'aar' || model.kind === 'jar' ? 'android_sdk' : 'android';
-      const builder = new AssessmentBuilder({ engine: { name: this.name, version: this.version }, platform, catalogue: this.catalogue, options, ctx });
+      const platform: AndroidPlatform = requestedPlatform(options, ANDROID_PLATFORMS) ?? (model.kind === 'aar' || model.kind === 'jar' ? 'android_sdk' : 'android');
+      const builder = startAssessment(this, platform, options, ctx);
       const now = ctx.now?.() ?? new Date();
       const c = new CheckContext(model, builder, platform, this.catalogue, options.sdkLibrary ? new SdkMatcher(options.sdkLibrary) : defaultSdkMatcher(), now);
       await runChecks(c);

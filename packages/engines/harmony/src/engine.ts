@@ -6,8 +6,8 @@
  * check groups over the shared model and returns the Assessment.
  */
 import type { Assessment, Platform } from '@citadel/contracts';
-import { AssessmentBuilder, type Engine, type EngineContext, EngineInputError, type EngineInput, type EngineOptions, defaultSdkMatcher } from '@citadel/engine-core';
-import { HARMONY_CATALOGUE, type HarmonyPlatform } from './catalogue/index.ts';
+import { type Engine, type EngineContext, type EngineInput, type EngineOptions, defaultSdkMatcher, requestedPlatform, singleInputFile, startAssessment } from '@citadel/engine-core';
+import { HARMONY_CATALOGUE, HARMONY_PLATFORMS, type HarmonyPlatform } from './catalogue/index.ts';
 import { codeChecks } from './checks/code/code-checks.ts';
 import { codeUnits } from './checks/code/code-units.ts';
 import { CheckContext } from './checks/context.ts';
@@ -26,7 +26,7 @@ export const ENGINE_VERSION = '0.1.0';
 export class HarmonyEngine implements Engine {
   readonly name = 'harmony';
   readonly version = ENGINE_VERSION;
-  readonly platforms: readonly Platform[] = ['harmony', 'harmony_next'];
+  readonly platforms: readonly Platform[] = HARMONY_PLATFORMS;
   readonly catalogue = HARMONY_CATALOGUE;
 
   accepts(fileName: string, head: Uint8Array): Platform | undefined {
@@ -38,13 +38,11 @@ export class HarmonyEngine implements Engine {
   }
 
   async run(input: EngineInput, options: EngineOptions, ctx: EngineContext): Promise<Assessment> {
-    const file = input.files[0];
-    if (!file) throw new EngineInputError('unsupported_format', 'no input file');
-    ctx.signal?.throwIfAborted();
+    const file = singleInputFile(input, ctx);
     const pkg = await openHarmonyPackage(file.path, file.name, ctx.signal);
     try {
-      const platform: HarmonyPlatform = options.platform === 'harmony' || options.platform === 'harmony_next' ? options.platform : pkg.model === 'fa' ? 'harmony' : 'harmony_next';
-      const builder = new AssessmentBuilder({ engine: { name: this.name, version: this.version }, platform, catalogue: this.catalogue, options, ctx });
+      const platform: HarmonyPlatform = requestedPlatform(options, HARMONY_PLATFORMS) ?? (pkg.model === 'fa' ? 'harmony' : 'harmony_next');
+      const builder = startAssessment(this, platform, options, ctx);
       const c = new CheckContext(pkg, builder, platform, this.catalogue, defaultSdkMatcher(), ctx.now?.() ?? new Date());
       const units = codeUnits(pkg.modules);
 

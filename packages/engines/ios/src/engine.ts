@@ -5,7 +5,7 @@
  * shared model and returns the Assessment.
  */
 import type { Assessment, Platform } from '@citadel/contracts';
-import { AssessmentBuilder, type Engine, type EngineContext, EngineInputError, type EngineInput, type EngineOptions, defaultSdkMatcher } from '@citadel/engine-core';
+import { type Engine, type EngineContext, type EngineInput, type EngineOptions, defaultSdkMatcher, requestedPlatform, singleInputFile, startAssessment } from '@citadel/engine-core';
 import { IOS_CATALOGUE, type IosPlatform } from './catalogue/index.ts';
 import { atsChecks } from './checks/ats.ts';
 import { binaryChecks } from './checks/binary.ts';
@@ -19,6 +19,8 @@ import { secretChecks } from './checks/secrets.ts';
 import { isArArchive, isFatMagic, thinMagic } from './formats/index.ts';
 import { appTarget, sdkTarget } from './package/app-info.ts';
 import { hasZipMagic, openPackage } from './package/open-package.ts';
+
+const IOS_PLATFORMS: readonly IosPlatform[] = ['ios', 'ios_sdk'];
 
 export const ENGINE_VERSION = '0.1.0';
 
@@ -39,7 +41,7 @@ function plausibleFat(head: Uint8Array): boolean {
 export class IosEngine implements Engine {
   readonly name = 'ios';
   readonly version = ENGINE_VERSION;
-  readonly platforms: readonly Platform[] = ['ios', 'ios_sdk'];
+  readonly platforms: readonly Platform[] = IOS_PLATFORMS;
   readonly catalogue = IOS_CATALOGUE;
 
   accepts(fileName: string, head: Uint8Array): Platform | undefined {
@@ -62,13 +64,11 @@ export class IosEngine implements Engine {
   }
 
   async run(input: EngineInput, options: EngineOptions, ctx: EngineContext): Promise<Assessment> {
-    const file = input.files[0];
-    if (!file) throw new EngineInputError('unsupported_format', 'no input file');
-    ctx.signal?.throwIfAborted();
+    const file = singleInputFile(input, ctx);
     const sdks = defaultSdkMatcher();
     const pkg = await openPackage(file.path, file.name, sdks, ctx.signal);
-    const platform: IosPlatform = options.platform === 'ios' || options.platform === 'ios_sdk' ? options.platform : pkg.kind === 'ipa' ? 'ios' : 'ios_sdk';
-    const builder = new AssessmentBuilder({ engine: { name: this.name, version: this.version }, platform, catalogue: this.catalogue, options, ctx });
+    const platform: IosPlatform = requestedPlatform(options, IOS_PLATFORMS) ?? (pkg.kind === 'ipa' ? 'ios' : 'ios_sdk');
+    const builder = startAssessment(this, platform, options, ctx);
     const c = new IosCheckContext(pkg, builder, platform, this.catalogue, sdks, ctx.now?.() ?? new Date());
 
     builder.setPhase('plist');

@@ -6,7 +6,7 @@
  * once (shared facts), runs the check groups and returns the Assessment.
  */
 import type { Assessment, Platform } from '@citadel/contracts';
-import { AssessmentBuilder, type Engine, type EngineContext, type EngineInput, EngineInputError, type EngineOptions } from '@citadel/engine-core';
+import { type Engine, type EngineContext, type EngineInput, EngineInputError, type EngineOptions, requestedPlatform, startAssessment } from '@citadel/engine-core';
 import { MINIPROGRAM_CATALOGUE } from './catalogue/index.ts';
 import { codeChecks } from './checks/code.ts';
 import { CheckContext } from './checks/context.ts';
@@ -18,11 +18,12 @@ import type { MiniPlatform } from './project/model.ts';
 import { detectInput, openProject } from './project/open-project.ts';
 
 export const ENGINE_VERSION = '0.1.0';
+const MINI_PLATFORMS: readonly MiniPlatform[] = ['miniprogram', 'alipay_miniprogram'];
 
 export class MiniProgramEngine implements Engine {
   readonly name = 'miniprogram';
   readonly version = ENGINE_VERSION;
-  readonly platforms: readonly Platform[] = ['miniprogram', 'alipay_miniprogram'];
+  readonly platforms: readonly Platform[] = MINI_PLATFORMS;
   readonly catalogue = MINIPROGRAM_CATALOGUE;
 
   accepts(fileName: string, head: Uint8Array): Platform | undefined {
@@ -36,10 +37,10 @@ export class MiniProgramEngine implements Engine {
 
   async run(input: EngineInput, options: EngineOptions, ctx: EngineContext): Promise<Assessment> {
     ctx.signal?.throwIfAborted();
-    const requested = options.platform === 'miniprogram' || options.platform === 'alipay_miniprogram' ? options.platform : undefined;
+    const requested = requestedPlatform(options, MINI_PLATFORMS);
     if (options.platform && !requested) throw new EngineInputError('unsupported_format', `the mini-program engine does not assess ${options.platform}`);
     const project = await openProject(input.files, { ...(requested ? { platform: requested } : {}), appId: options.params?.appid, signal: ctx.signal });
-    const builder = new AssessmentBuilder({ engine: { name: this.name, version: this.version }, platform: project.platform, catalogue: this.catalogue, options, ctx });
+    const builder = startAssessment(this, project.platform, options, ctx);
     const c = new CheckContext(project, builder, this.catalogue);
     builder.setPhase('secrets');
     const appIds = await secretChecks(c);

@@ -7,7 +7,7 @@
  * to this engine).
  */
 import type { Assessment, Evidence, Platform } from '@citadel/contracts';
-import { AssessmentBuilder, type Engine, type EngineContext, EngineInputError, type EngineInput, type EngineOptions } from '@citadel/engine-core';
+import { type Engine, type EngineContext, type EngineInput, type EngineOptions, singleInputFile, startAssessment } from '@citadel/engine-core';
 import { SOURCE_CATALOGUE, ruleId } from './catalogue/index.ts';
 import { analyseCode, type RawHit, secretHits } from './checks/analyse-file.ts';
 import { checkAndroidManifest, checkInfoPlist, checkNetworkSecurityConfig } from './checks/config.ts';
@@ -42,11 +42,9 @@ export class SourceEngine implements Engine {
   }
 
   async run(input: EngineInput, options: EngineOptions, ctx: EngineContext): Promise<Assessment> {
-    const file = input.files[0];
-    if (!file) throw new EngineInputError('unsupported_format', 'no input file');
-    ctx.signal?.throwIfAborted();
+    const file = singleInputFile(input, ctx);
     const kind = await detectInput(file.path, file.name);
-    const b = new AssessmentBuilder({ engine: { name: this.name, version: this.version }, platform: 'source', catalogue: this.catalogue, options, ctx });
+    const b = startAssessment(this, 'source', options, ctx);
     const skippedFolders = new Map<string, number>();
     const notes = { skippedFolders, note: (f: string, reason: string) => b.unreadable(f, reason) };
     const stats = new Map<string, LanguageStats>();

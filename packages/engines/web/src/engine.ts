@@ -7,7 +7,7 @@
  * scan and returns partial results, said so in `unreadable`.
  */
 import type { Assessment, Platform } from '@citadel/contracts';
-import { AssessmentBuilder, type Engine, type EngineContext, type EngineInput, EngineInputError, type EngineOptions } from '@citadel/engine-core';
+import { type AssessmentBuilder, type Engine, type EngineContext, type EngineInput, EngineInputError, type EngineOptions, startAssessment } from '@citadel/engine-core';
 import { WEB_CATALOGUE } from './catalogue/index.ts';
 import { activeChecks } from './checks/active/index.ts';
 import { passiveChecks } from './checks/passive/index.ts';
@@ -57,7 +57,7 @@ export class WebEngine implements Engine {
       ...(config.authHeader ? { sessionHeaders: { [config.authHeader.name]: config.authHeader.value } } : {}),
       signal,
     });
-    const b = new AssessmentBuilder({ engine: { name: this.name, version: this.version }, platform: 'web', catalogue: this.catalogue, options, ctx });
+    const b = startAssessment(this, 'web', options, ctx);
     let renderer: Renderer | undefined;
     try {
       await preflight(client, target);

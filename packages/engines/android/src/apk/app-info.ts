@@ -3,7 +3,7 @@
  * assessment): names, versions, size and hashes, signer certificate, SDK
  * levels, permissions, components, native libraries per ABI.
  */
-import type { CertificateInfo } from '@citadel/engine-core';
+import { type CertificateInfo, certificateFacts } from '@citadel/engine-core';
 import { androidAttribute, valueAsReference, valueAsString } from '../formats/index.ts';
 import type { PackageModel } from './model.ts';
 
@@ -23,20 +23,7 @@ export function appLabel(model: PackageModel): string | undefined {
 }
 
 export function certificateSummary(c: CertificateInfo): Record<string, unknown> {
-  return {
-    subject: c.subject,
-    issuer: c.issuer,
-    serialNumber: c.serialNumber,
-    notBefore: c.notBefore,
-    notAfter: c.notAfter,
-    signatureAlgorithm: c.signatureAlgorithm.name,
-    publicKeyAlgorithm: c.publicKey.algorithm,
-    publicKeyBits: c.publicKey.bits,
-    md5: c.fingerprints.md5,
-    sha1: c.fingerprints.sha1,
-    sha256: c.fingerprints.sha256,
-    isDebug: c.isAndroidDebug,
-  };
+  return { ...certificateFacts(c), md5: c.fingerprints.md5, sha1: c.fingerprints.sha1, sha256: c.fingerprints.sha256, isDebug: c.isAndroidDebug };
 }
 
 export function appTarget(model: PackageModel, nativeLibraries: { path: string; abi: string; size: number }[], packers: string[]): Record<string, unknown> {

@@ -4,7 +4,7 @@
  * size and hashes, signer and profile, permissions, abilities, modules,
  * native libraries and ohpm packages.
  */
-import type { CertificateInfo } from '@citadel/engine-core';
+import { type CertificateInfo, certificateFacts } from '@citadel/engine-core';
 import { resolveResource } from '../formats/index.ts';
 import { permissionInfo } from '../permissions/index.ts';
 import { type HarmonyModule, type HarmonyPackage, appFacts } from './model.ts';
@@ -25,18 +25,7 @@ export function appName(m: HarmonyModule): string | undefined {
 }
 
 function certificate(c: CertificateInfo | undefined): Record<string, unknown> | undefined {
-  if (!c) return undefined;
-  return {
-    subject: c.subject,
-    issuer: c.issuer,
-    serialNumber: c.serialNumber,
-    notBefore: c.notBefore,
-    notAfter: c.notAfter,
-    signatureAlgorithm: c.signatureAlgorithm.name,
-    publicKeyAlgorithm: c.publicKey.algorithm,
-    publicKeyBits: c.publicKey.bits,
-    sha256: c.fingerprints.sha256,
-  };
+  return c ? { ...certificateFacts(c), sha256: c.fingerprints.sha256 } : undefined;
 }
 
 function moduleInfo(m: HarmonyModule): Record<string, unknown> {
