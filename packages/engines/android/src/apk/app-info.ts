@@ -22,6 +22,18 @@ export function appLabel(model: PackageModel): string | undefined {
   return valueAsString(v) || undefined;
 }
 
+/** What every target (app or SDK) says about the uploaded file: its kind, name, size and hashes. */
+export function fileFacts(model: PackageModel): Record<string, unknown> {
+  return {
+    kind: model.kind,
+    fileName: model.fileName,
+    size: model.size,
+    md5: model.hashes.md5,
+    sha1: model.hashes.sha1,
+    sha256: model.hashes.sha256,
+  };
+}
+
 export function certificateSummary(c: CertificateInfo): Record<string, unknown> {
   return { ...certificateFacts(c), md5: c.fingerprints.md5, sha1: c.fingerprints.sha1, sha256: c.fingerprints.sha256, isDebug: c.isAndroidDebug };
 }
@@ -33,12 +45,7 @@ export function appTarget(model: PackageModel, nativeLibraries: { path: string; 
   for (const l of nativeLibraries) (byAbi[l.abi] ??= []).push(l.path.slice(l.path.lastIndexOf('/') + 1));
   const components = (kinds: string[]) => (info?.components ?? []).filter((c) => kinds.includes(c.kind)).map((c) => ({ name: c.name, exported: c.exported, ...(c.permission ? { permission: c.permission } : {}) }));
   return {
-    kind: model.kind,
-    fileName: model.fileName,
-    size: model.size,
-    md5: model.hashes.md5,
-    sha1: model.hashes.sha1,
-    sha256: model.hashes.sha256,
+    ...fileFacts(model),
     appName: appLabel(model) ?? info?.packageName,
     packageName: info?.packageName,
     versionName: info?.versionName,

@@ -6,6 +6,7 @@
  */
 import type { ThirdPartySdk } from '@citadel/contracts';
 import { packageSegments } from '@citadel/engine-core';
+import { fileFacts } from './app-info.ts';
 import type { PackageModel } from './model.ts';
 
 function mainPackage(classNames: readonly string[]): string | undefined {
@@ -23,12 +24,7 @@ export function sdkTarget(model: PackageModel, classNames: readonly string[], sd
   const pkg = model.textManifest?.packageName ?? model.manifest?.info.packageName ?? mainPackage(classNames);
   const own = sdks.find((s) => pkg && (pkg === s.matched || pkg.startsWith(`${s.matched}.`)));
   return {
-    kind: model.kind,
-    fileName: model.fileName,
-    size: model.size,
-    md5: model.hashes.md5,
-    sha1: model.hashes.sha1,
-    sha256: model.hashes.sha256,
+    ...fileFacts(model),
     sdkName: own?.name ?? pkg ?? model.fileName.replace(/\.(aar|jar)$/i, ''),
     packageName: pkg,
     version: model.manifest?.info.versionName ?? sdkVersionFromName(model.fileName),
