@@ -50,6 +50,19 @@ const title = (q: TitleTexts): LocalizedText => ({ 'zh-CN': q[0], en: q[1], 'zh-
 /** The platform whose ids start with its own name (android, ios, web …). */
 export const onPlatform = (platform: Platform): ItemPlatform => ({ platform, idPrefix: platform });
 
+/** A spec of an engine whose items can also apply to SDKs (android / android_sdk, ios / ios_sdk). */
+export interface SdkTwinItemSpec extends ItemSpec {
+  /** The item also applies to SDKs: a twin on the SDK platform is generated. */
+  sdk?: boolean;
+}
+
+/** Where a SdkTwinItemSpec stands: on the app platform, and also on the SDK platform when marked `sdk`. */
+export function appWithSdkTwin(app: Platform, sdk: Platform): (spec: SdkTwinItemSpec) => readonly ItemPlatform[] {
+  const appOnly = [onPlatform(app)];
+  const both = [onPlatform(app), onPlatform(sdk)];
+  return (spec) => (spec.sdk ? both : appOnly);
+}
+
 /**
  * The items of one category: each spec becomes one item per platform it
  * stands on (`platforms`, or `platforms(spec)` when specs differ), in spec order.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defineItems, defineKeyedCatalogue, itemKeys, onPlatform } from '../catalogue/define-items.ts';
+import { appWithSdkTwin, defineItems, defineKeyedCatalogue, itemKeys } from '../catalogue/define-items.ts';
 import { AssessmentBuilder } from './builder.ts';
 import { KeyedCheckContext } from './check-context.ts';
 
@@ -15,9 +15,7 @@ const spec = (name: string, sdk = false) => ({
   testingSteps: ['步骤', 'Steps'] as const,
   solution: ['方案', 'Solution'] as const,
 });
-const APP = [onPlatform('android')];
-const BOTH = [onPlatform('android'), onPlatform('android_sdk')];
-const items = defineItems('manifest', [spec('debuggable', true), spec('allow_backup')], (s) => (s.sdk ? BOTH : APP));
+const items = defineItems('manifest', [spec('debuggable', true), spec('allow_backup')], appWithSdkTwin('android', 'android_sdk'));
 const catalogue = defineKeyedCatalogue(items, ['android', 'android_sdk']);
 
 describe('defineItems and defineKeyedCatalogue', () => {
