@@ -18,7 +18,7 @@ i18n.addResourceBundle('zh', 'translation', {
       deleteConfirm: '此操作将永久删除该数据, 是否继续?', platformRequired: '请选择平台', lastReminded: '最近催单',
     },
     reports: { download: '下载报告', view: '查看结果', search: '应用名称/文件名', finishedAt: '完成时间', empty: '还没有已完成的任务' },
-    phones: { onlineAll: '全部上线', name: '名称', model: '型号', os: '系统', version: '系统版本', serial: '序列号', state: '状态', updated: '更新时间', empty: '还没有登记的真机，真机管理将在后续版本提供。', states: { online: '在线', busy: '使用中', offline: '离线' } },
+    phones: { onlineAll: '全部上线', onlineAllConfirm: '确认全部上线吗？', name: '名称', model: '型号', os: '系统', version: '系统版本', serial: '序列号', state: '状态', updated: '更新时间', empty: '还没有登记的真机，真机管理将在后续版本提供。', states: { online: '在线', busy: '使用中', offline: '离线' } },
     analysis: {
       period: '统计周期', day: '按日', week: '按周', month: '按月', customer: '客户', platform: '平台', all: '全部', export: '导出Excel', users: '新增用户', tasks: '任务数', finished: '已完成', risks: '发现风险',
       samples: '样本数', sampleBytes: '样本大小', start: '周期开始', total: '合计', topAssessments: '应用测评次数 Top 10', topRisks: '应用发现风险 Top 10', app: '应用', assessments: '测评次数', rank: '排名', trend: '趋势', table: '明细',
@@ -43,7 +43,7 @@ i18n.addResourceBundle('en', 'translation', {
       deleteConfirm: 'This permanently deletes the data. Continue?', platformRequired: 'Please choose a platform', lastReminded: 'Last reminded',
     },
     reports: { download: 'Download report', view: 'View result', search: 'App or file name', finishedAt: 'Finished', empty: 'No finished tasks yet' },
-    phones: { onlineAll: 'Bring all online', name: 'Name', model: 'Model', os: 'OS', version: 'OS version', serial: 'Serial', state: 'State', updated: 'Updated', empty: 'No real phones are registered yet; device management comes in a later version.', states: { online: 'Online', busy: 'In use', offline: 'Offline' } },
+    phones: { onlineAll: 'Bring all online', onlineAllConfirm: 'Bring all devices online?', name: 'Name', model: 'Model', os: 'OS', version: 'OS version', serial: 'Serial', state: 'State', updated: 'Updated', empty: 'No real phones are registered yet; device management comes in a later version.', states: { online: 'Online', busy: 'In use', offline: 'Offline' } },
     analysis: {
       period: 'Period', day: 'Daily', week: 'Weekly', month: 'Monthly', customer: 'Customer', platform: 'Platform', all: 'All', export: 'Export to Excel', users: 'New users', tasks: 'Tasks', finished: 'Finished', risks: 'Risks found',
       samples: 'Samples', sampleBytes: 'Sample size', start: 'Period start', total: 'Total', topAssessments: 'Top 10 apps by assessments', topRisks: 'Top 10 apps by risks found', app: 'App', assessments: 'Assessments', rank: 'Rank', trend: 'Trend', table: 'Details',

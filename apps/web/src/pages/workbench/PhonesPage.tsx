@@ -39,7 +39,7 @@ export function PhonesPage({ node }: { node: RouteNode }) {
             data-testid="phones-online-all"
             onClick={() =>
               modal.confirm({
-                title: '确认全部上线吗？',
+                title: t('dash.phones.onlineAllConfirm'),
                 okText: t('common.ok'),
                 cancelText: t('common.cancel'),
                 // The server answers with the device-farm error until device management lands; the request layer shows it.

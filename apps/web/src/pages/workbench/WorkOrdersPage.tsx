@@ -43,7 +43,7 @@ export function WorkOrdersPage({ node }: { node: RouteNode }) {
   const remind = (ids: number[], batch: boolean) => {
     if (ids.length === 0) return feedback.warning(t('dash.wo.selectFirst'));
     modal.confirm({
-      title: batch ? '确认批量催单吗？' : t('dash.wo.remindConfirm'),
+      title: batch ? t('dash.wo.batchRemindConfirm') : t('dash.wo.remindConfirm'),
       okText: t('common.ok'),
       cancelText: t('common.cancel'),
       okButtonProps: { ...({ 'data-testid': 'wo-remind-ok' } as Record<`data-${string}`, string>) },
