@@ -50,7 +50,7 @@ describe('engine and catalogue', () => {
   });
 
   it('assesses a JAR SDK from its class files (class-level evidence) as android_sdk', async () => {
-    const { ByteWriter } = await import('./formats/testing/bytes.ts');
+    const { ByteWriter } = await import('@citadel/engine-core/testing');
     // A minimal class file: constant pool with a String, a Methodref to Runtime.exec, and the class/super entries.
     const utf = (s: string) => new ByteWriter().u8(1).bytes([s.length >> 8, s.length & 0xff]).bytes(Buffer.from(s)).toBytes();
     const u2 = (n: number) => [n >> 8, n & 0xff];

@@ -13,7 +13,7 @@ import { ANDROID_DEBUG_SUBJECT, type EngineOptions, buildTestCertificate, buildT
 import { computeContentDigest } from '../formats/signing/content-digest.ts';
 import { SIGNING_BLOCK_IDS } from '../formats/signing/signing-block.ts';
 import { type AttrSpec, type ElementSpec, writeAxml } from '../formats/testing/axml-writer.ts';
-import { ByteWriter, concat } from '../formats/testing/bytes.ts';
+import { ByteWriter, concatBytes } from '@citadel/engine-core/testing';
 import { type ClassSpec, writeDex } from '../formats/testing/dex-writer.ts';
 import { layoutOf } from '../formats/testing/signing-block-builder.ts';
 import { engine } from '../engine.ts';
@@ -85,16 +85,16 @@ function v1Entries(entries: ZipWriterEntry[], signer: Signer, digest: 'sha1' | '
 async function v2Block(unsigned: Buffer, signer: Signer): Promise<Buffer> {
   const layout = layoutOf(unsigned);
   const digest = await computeContentDigest(layout, layout.centralDirectoryOffset, 'sha256');
-  const lp = (b: Uint8Array): Uint8Array => concat([new ByteWriter().u32(b.length).toBytes(), b]);
+  const lp = (b: Uint8Array): Uint8Array => concatBytes([new ByteWriter().u32(b.length).toBytes(), b]);
   const u32 = (n: number): Uint8Array => new ByteWriter().u32(n).toBytes();
   const algorithm = 0x0201; // ECDSA with SHA2-256
-  const signedData = concat([lp(lp(concat([u32(algorithm), lp(digest)]))), lp(lp(signer.cert)), lp(new Uint8Array(0))]);
+  const signedData = concatBytes([lp(lp(concatBytes([u32(algorithm), lp(digest)]))), lp(lp(signer.cert)), lp(new Uint8Array(0))]);
   const signature = Uint8Array.from(cryptoSign('sha256', signedData, signer.key));
   const spki = signer.key.type === 'private' ? (await import('node:crypto')).createPublicKey(signer.key).export({ type: 'spki', format: 'der' }) : Buffer.alloc(0);
-  const value = lp(lp(concat([lp(signedData), lp(lp(concat([u32(algorithm), lp(signature)]))), lp(spki)])));
+  const value = lp(lp(concatBytes([lp(signedData), lp(lp(concatBytes([u32(algorithm), lp(signature)]))), lp(spki)])));
   const pair = new ByteWriter().u64(value.length + 4).u32(SIGNING_BLOCK_IDS.v2).bytes(value).toBytes();
   const size = pair.length + 24;
-  return Buffer.from(concat([new ByteWriter().u64(size).toBytes(), pair, new ByteWriter().u64(size).toBytes(), Buffer.from('APK Sig Block 42', 'latin1')]));
+  return Buffer.from(concatBytes([new ByteWriter().u64(size).toBytes(), pair, new ByteWriter().u64(size).toBytes(), Buffer.from('APK Sig Block 42', 'latin1')]));
 }
 
 export async function buildApk(spec: ApkSpec = {}): Promise<Buffer> {

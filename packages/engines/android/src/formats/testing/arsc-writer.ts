@@ -2,7 +2,7 @@
  * A tiny resources.arsc writer for tests: one package, string-typed entries
  * in a default and optional localized configurations, references allowed.
  */
-import { ByteWriter, concat } from './bytes.ts';
+import { ByteWriter, concatBytes } from '@citadel/engine-core/testing';
 import { RES_TYPE } from '../res-chunks/res-value.ts';
 
 export interface ArscEntrySpec {
@@ -24,7 +24,7 @@ function pool(strings: string[]): Uint8Array {
   const start = 28 + strings.length * 4;
   const w = new ByteWriter().u16(1).u16(28).u32(start + data.length).u32(strings.length).u32(0).u32(0x100).u32(start).u32(0);
   for (const o of offsets) w.u32(o);
-  return concat([w.toBytes(), data.toBytes()]);
+  return concatBytes([w.toBytes(), data.toBytes()]);
 }
 
 export function writeArsc(packageName: string, entries: ArscEntrySpec[], packageId = 0x7f): Uint8Array {
@@ -58,7 +58,7 @@ export function writeArsc(packageName: string, entries: ArscEntrySpec[], package
       const t = new ByteWriter().u16(0x0201).u16(headerSize).u32(entriesStart + body.length).u8(ti + 1).u8(0).u16(0).u32(offsets.length).u32(entriesStart);
       t.bytes(config.toBytes());
       for (const o of offsets) t.u32(o);
-      chunks.push(concat([t.toBytes(), body.toBytes()]));
+      chunks.push(concatBytes([t.toBytes(), body.toBytes()]));
     }
   });
   const typePool = pool(typeNames);
@@ -66,11 +66,11 @@ export function writeArsc(packageName: string, entries: ArscEntrySpec[], package
   const headerSize = 288;
   const name = new ByteWriter();
   for (let i = 0; i < 128; i++) name.u16(i < packageName.length ? packageName.charCodeAt(i) : 0);
-  const pkgBody = concat([typePool, keyPool, ...chunks]);
+  const pkgBody = concatBytes([typePool, keyPool, ...chunks]);
   const pkg = new ByteWriter().u16(0x0200).u16(headerSize).u32(headerSize + pkgBody.length).u32(packageId).bytes(name.toBytes());
   pkg.u32(headerSize).u32(typeNames.length).u32(headerSize + typePool.length).u32(keys.length).u32(0);
   const globalPool = pool(globals);
-  const pkgBytes = concat([pkg.toBytes(), pkgBody]);
+  const pkgBytes = concatBytes([pkg.toBytes(), pkgBody]);
   const head = new ByteWriter().u16(0x0002).u16(12).u32(12 + globalPool.length + pkgBytes.length).u32(1);
-  return concat([head.toBytes(), globalPool, pkgBytes]);
+  return concatBytes([head.toBytes(), globalPool, pkgBytes]);
 }

@@ -4,7 +4,7 @@
  */
 import { RES_TYPE } from '../res-chunks/res-value.ts';
 import { ANDROID_ATTRIBUTE_IDS, ANDROID_NS } from '../xml-tree/android-attributes.ts';
-import { ByteWriter } from './bytes.ts';
+import { ByteWriter } from '@citadel/engine-core/testing';
 
 export type AttrSpec =
   | { name: string; android?: boolean; string: string }

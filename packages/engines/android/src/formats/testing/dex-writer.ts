@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { adler32 } from '../dex/header.ts';
-import { ByteWriter } from './bytes.ts';
+import { ByteWriter } from '@citadel/engine-core/testing';
 
 export interface DexRefs {
   str(s: string): number;

@@ -1,5 +1,5 @@
 /** A tiny protobuf writer and aapt2 XmlNode builder, for AAB manifest tests. */
-import { concat } from './bytes.ts';
+import { concatBytes } from '@citadel/engine-core/testing';
 import type { AttrSpec, ElementSpec } from './axml-writer.ts';
 import { ANDROID_ATTRIBUTE_IDS, ANDROID_NS } from '../xml-tree/android-attributes.ts';
 
@@ -17,7 +17,7 @@ function varint(n: number): number[] {
 
 export const pb = {
   varint: (field: number, n: number): Uint8Array => Uint8Array.from([...varint(field << 3), ...varint(n)]),
-  bytes: (field: number, b: Uint8Array): Uint8Array => concat([Uint8Array.from([...varint((field << 3) | 2), ...varint(b.length)]), b]),
+  bytes: (field: number, b: Uint8Array): Uint8Array => concatBytes([Uint8Array.from([...varint((field << 3) | 2), ...varint(b.length)]), b]),
   string: (field: number, s: string): Uint8Array => pb.bytes(field, Buffer.from(s, 'utf8')),
 };
 
@@ -32,15 +32,15 @@ function attribute(a: AttrSpec): Uint8Array {
   if ('bool' in a) parts.push(pb.bytes(6, pb.bytes(7, pb.varint(8, a.bool ? 1 : 0))));
   else if ('int' in a) parts.push(pb.bytes(6, pb.bytes(7, pb.varint(a.hex ? 7 : 6, a.int))));
   else if ('ref' in a) parts.push(pb.bytes(6, pb.bytes(1, pb.varint(2, a.ref))));
-  return concat(parts);
+  return concatBytes(parts);
 }
 
 /** XmlNode for the same element spec the AXML writer takes. */
 export function writeProtoXml(root: ElementSpec, isRoot = true): Uint8Array {
   const parts: Uint8Array[] = [];
-  if (isRoot) parts.push(pb.bytes(1, concat([pb.string(1, 'android'), pb.string(2, ANDROID_NS)])));
+  if (isRoot) parts.push(pb.bytes(1, concatBytes([pb.string(1, 'android'), pb.string(2, ANDROID_NS)])));
   parts.push(pb.string(3, root.name));
   for (const a of root.attrs ?? []) parts.push(pb.bytes(4, attribute(a)));
   for (const c of root.children ?? []) parts.push(pb.bytes(5, writeProtoXml(c, false)));
-  return pb.bytes(1, concat(parts));
+  return pb.bytes(1, concatBytes(parts));
 }

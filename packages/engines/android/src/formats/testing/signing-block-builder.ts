@@ -7,7 +7,7 @@ import { generateKeyPairSync, sign as cryptoSign, type KeyObject } from 'node:cr
 import { ANDROID_DEBUG_SUBJECT, buildTestCertificate } from '@citadel/engine-core';
 import { computeContentDigest } from '../signing/content-digest.ts';
 import { SIGNING_BLOCK_IDS, type ApkLayout } from '../signing/signing-block.ts';
-import { ByteWriter, concat } from './bytes.ts';
+import { ByteWriter, concatBytes } from '@citadel/engine-core/testing';
 
 export interface SignedApkOptions {
   schemes?: ('v2' | 'v3')[];
@@ -22,7 +22,7 @@ export interface SignedApkOptions {
   maxSdk?: number;
 }
 
-const lp = (b: Uint8Array): Uint8Array => concat([new ByteWriter().u32(b.length).toBytes(), b]);
+const lp = (b: Uint8Array): Uint8Array => concatBytes([new ByteWriter().u32(b.length).toBytes(), b]);
 const u32 = (n: number): Uint8Array => new ByteWriter().u32(n).toBytes();
 
 export function layoutOf(bytes: Uint8Array): ApkLayout {
@@ -49,25 +49,25 @@ export async function buildSignedApk(o: SignedApkOptions = {}): Promise<{ bytes:
   cd.set([0x50, 0x4b, 0x01, 0x02]);
 
   // Digest over the unsigned layout: it only depends on entries, CD and EOCD (with CD offset = block offset).
-  const unsigned = concat([entries, cd, eocdRecord(cd.length, entries.length)]);
+  const unsigned = concatBytes([entries, cd, eocdRecord(cd.length, entries.length)]);
   const digest = await computeContentDigest(layoutOf(unsigned), entries.length, 'sha256');
   const spki = publicKey.export({ type: 'spki', format: 'der' });
 
   const pairs: Uint8Array[] = [];
   for (const scheme of schemes) {
     const v3 = scheme === 'v3';
-    const sdk = v3 ? concat([u32(o.minSdk ?? 24), u32(o.maxSdk ?? 0x7fffffff)]) : new Uint8Array(0);
-    const signedData = concat([lp(lp(concat([u32(algorithm), lp(digest)]))), lp(lp(certificate)), sdk, lp(new Uint8Array(0))]);
+    const sdk = v3 ? concatBytes([u32(o.minSdk ?? 24), u32(o.maxSdk ?? 0x7fffffff)]) : new Uint8Array(0);
+    const signedData = concatBytes([lp(lp(concatBytes([u32(algorithm), lp(digest)]))), lp(lp(certificate)), sdk, lp(new Uint8Array(0))]);
     const signature = Uint8Array.from(cryptoSign('sha256', signedData, privateKey));
     if (o.tamperSignature) signature[10]! ^= 0xff;
-    const signer = concat([lp(signedData), sdk, lp(lp(concat([u32(algorithm), lp(signature)]))), lp(spki)]);
+    const signer = concatBytes([lp(signedData), sdk, lp(lp(concatBytes([u32(algorithm), lp(signature)]))), lp(spki)]);
     const value = lp(lp(signer));
     pairs.push(new ByteWriter().u64(value.length + 4).u32(v3 ? SIGNING_BLOCK_IDS.v3 : SIGNING_BLOCK_IDS.v2).bytes(value).toBytes());
   }
-  const body = concat(pairs);
+  const body = concatBytes(pairs);
   const size = body.length + 24;
-  const block = concat([new ByteWriter().u64(size).toBytes(), body, new ByteWriter().u64(o.badSizes ? size + 8 : size).toBytes(), Buffer.from('APK Sig Block 42', 'latin1')]);
-  const bytes = concat([entries, block, cd, eocdRecord(cd.length, entries.length + block.length)]);
+  const block = concatBytes([new ByteWriter().u64(size).toBytes(), body, new ByteWriter().u64(o.badSizes ? size + 8 : size).toBytes(), Buffer.from('APK Sig Block 42', 'latin1')]);
+  const bytes = concatBytes([entries, block, cd, eocdRecord(cd.length, entries.length + block.length)]);
   if (o.tamperContent) bytes[100]! ^= 0x01;
   return { bytes, certificate, publicKey };
 }

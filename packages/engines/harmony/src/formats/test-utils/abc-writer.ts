@@ -6,7 +6,7 @@
  * region and the class / literal / line-number-program indexes.
  */
 import { adler32 } from '../abc/header.ts';
-import { ByteBuilder } from './byte-builder.ts';
+import { ByteWriter } from '@citadel/engine-core/testing';
 
 export interface AbcRecordSpec {
   /** Record name without the L…; wrapper, e.g. "com.example/entry/ets/pages/Index". */
@@ -49,17 +49,17 @@ export function encodeMutf8(s: string): { header: number; bytes: number[] } {
 }
 
 export function buildAbc(spec: AbcSpec): Uint8Array {
-  const b = new ByteBuilder();
+  const b = new ByteWriter();
   b.ascii('PANDA\0\0\0');
   b.u32(0); // checksum, patched last
   b.bytes(spec.version ?? [9, 0, 0, 0]);
-  while (b.pos < 60) b.u8(0);
+  while (b.length < 60) b.u8(0);
 
   const strings = new Map<string, number>();
   const str = (s: string): number => {
     let at = strings.get(s);
     if (at === undefined) {
-      at = b.pos;
+      at = b.length;
       const { header, bytes } = encodeMutf8(s);
       b.uleb(header).bytes(bytes).u8(0);
       strings.set(s, at);
@@ -67,9 +67,9 @@ export function buildAbc(spec: AbcSpec): Uint8Array {
     return at;
   };
 
-  const foreignOff = b.pos;
+  const foreignOff = b.length;
   str('L_ESTypeAnnotation;');
-  const foreignSize = b.pos - foreignOff;
+  const foreignSize = b.length - foreignOff;
 
   for (const rec of spec.records) {
     str(`L${rec.name};`);
@@ -88,7 +88,7 @@ export function buildAbc(spec: AbcSpec): Uint8Array {
   const literalOf = new Map<AbcRecordSpec, number>();
   for (const rec of spec.records) {
     if (!rec.literalStrings?.length) continue;
-    const at = b.pos;
+    const at = b.length;
     b.u32(rec.literalStrings.length * 2 + 2);
     for (const s of rec.literalStrings) b.u8(0x05).u32(str(s));
     b.u8(0x02).u32(rec.literalStrings.length);
@@ -98,7 +98,7 @@ export function buildAbc(spec: AbcSpec): Uint8Array {
   const moduleOf = new Map<AbcRecordSpec, number>();
   for (const rec of spec.records) {
     if (!rec.module) continue;
-    const at = b.pos;
+    const at = b.length;
     const m = rec.module;
     b.u32(0); // literal count: not used by readers
     b.u32(m.requests.length);
@@ -118,22 +118,22 @@ export function buildAbc(spec: AbcSpec): Uint8Array {
   const debugOf = new Map<AbcRecordSpec, number>();
   for (const rec of spec.records) {
     if (!rec.sourceCode) continue;
-    const lnp = b.pos;
+    const lnp = b.length;
     b.u8(0x0a).u8(0x0d).u8(0x03).u8(0x00).u8(0x00); // SET_SOURCE_CODE, special, START_LOCAL r0, END_SEQUENCE
     lnps.push(lnp);
-    const debug = b.pos;
-    const pool = new ByteBuilder().uleb(str(rec.sourceCode)).uleb(str('this')).uleb(0).build();
+    const debug = b.length;
+    const pool = new ByteWriter().uleb(str(rec.sourceCode)).uleb(str('this')).uleb(0).toBytes();
     b.uleb(1).uleb(1).uleb(str('this')).uleb(pool.length).bytes(pool).uleb(lnps.length - 1);
     debugOf.set(rec, debug);
   }
 
-  const code = b.pos;
+  const code = b.length;
   b.uleb(1).uleb(3).uleb(2).uleb(0).u8(0x00).u8(0x64); // ldundefined; returnundefined
 
   const classOffsets: number[] = [];
   const methodOffsets: number[] = [];
   for (const rec of spec.records) {
-    const at = b.pos;
+    const at = b.length;
     classOffsets.push(at);
     b.bytes(stringBytes(`L${rec.name};`));
     b.u32(0).uleb(1);
@@ -147,7 +147,7 @@ export function buildAbc(spec: AbcSpec): Uint8Array {
     if (moduleOf.has(rec)) b.u8(0x02).u32(moduleOf.get(rec)!);
     b.u8(0);
     rec.methods.forEach((m, i) => {
-      methodOffsets.push(b.pos);
+      methodOffsets.push(b.length);
       b.u16(0).u16(0).u32(str(m)).uleb(0x10008);
       b.u8(0x01).u32(code);
       if (i === 0 && debugOf.has(rec)) b.u8(0x05).u32(debugOf.get(rec)!);
@@ -157,39 +157,39 @@ export function buildAbc(spec: AbcSpec): Uint8Array {
   classOffsets.push(foreignOff);
 
   b.align(4);
-  const classIdxOff = b.pos;
+  const classIdxOff = b.length;
   for (const o of classOffsets) b.u32(o);
-  const literalIdxOff = b.pos;
+  const literalIdxOff = b.length;
   for (const o of literalArrays) b.u32(o);
-  const lnpIdxOff = b.pos;
+  const lnpIdxOff = b.length;
   for (const o of lnps) b.u32(o);
   const methodIdx = [...methodOffsets, ...regionStringOffsets, ...literalOf.values()];
-  const methodIdxOff = b.pos;
+  const methodIdxOff = b.length;
   for (const o of methodIdx) b.u32(o);
-  const indexSectionOff = b.pos;
+  const indexSectionOff = b.length;
   const regionHeaderSize = 40;
   b.u32(foreignOff).u32(indexSectionOff + regionHeaderSize);
   b.u32(0).u32(methodIdxOff).u32(methodIdx.length).u32(methodIdxOff);
   b.u32(0).u32(methodIdxOff).u32(0).u32(methodIdxOff);
 
-  const fileSize = b.pos;
-  b.patchU32(16, fileSize)
-    .patchU32(20, foreignOff)
-    .patchU32(24, foreignSize)
-    .patchU32(28, classOffsets.length)
-    .patchU32(32, classIdxOff)
-    .patchU32(36, lnps.length)
-    .patchU32(40, lnpIdxOff)
-    .patchU32(44, literalArrays.length)
-    .patchU32(48, literalIdxOff)
-    .patchU32(52, 1)
-    .patchU32(56, indexSectionOff);
-  const out = b.build();
+  const fileSize = b.length;
+  b.patch32(16, fileSize)
+    .patch32(20, foreignOff)
+    .patch32(24, foreignSize)
+    .patch32(28, classOffsets.length)
+    .patch32(32, classIdxOff)
+    .patch32(36, lnps.length)
+    .patch32(40, lnpIdxOff)
+    .patch32(44, literalArrays.length)
+    .patch32(48, literalIdxOff)
+    .patch32(52, 1)
+    .patch32(56, indexSectionOff);
+  const out = b.toBytes();
   new DataView(out.buffer).setUint32(8, adler32(out.subarray(12)), true);
   return out;
 }
 
 function stringBytes(s: string): number[] {
   const { header, bytes } = encodeMutf8(s);
-  return [...new ByteBuilder().uleb(header).build(), ...bytes, 0];
+  return [...new ByteWriter().uleb(header).toBytes(), ...bytes, 0];
 }

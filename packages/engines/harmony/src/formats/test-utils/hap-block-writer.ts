@@ -4,21 +4,21 @@
  * directory offset of a real HAP until the shared ZIP reader is exported.
  */
 import type { HapZipLocator } from '../hap-signing/signing-block.ts';
-import { ByteBuilder } from './byte-builder.ts';
+import { ByteWriter } from '@citadel/engine-core/testing';
 
 export function buildSigningBlock(subBlocks: { type: number; data: Uint8Array }[], options: { version?: number; legacyMagic?: boolean } = {}): Uint8Array {
-  const b = new ByteBuilder();
+  const b = new ByteWriter();
   let dataAt = subBlocks.length * 12;
   for (const s of subBlocks) {
     b.u32(s.type).u32(s.data.length).u32(dataAt);
     dataAt += s.data.length;
   }
   for (const s of subBlocks) b.bytes(s.data);
-  const size = b.pos + 32;
+  const size = b.length + 32;
   b.u32(subBlocks.length).u64(BigInt(size));
   b.ascii(options.legacyMagic ? 'HAP Sig Block 42' : '<hap sign block>');
   b.u32(options.version ?? 3);
-  return b.build();
+  return b.toBytes();
 }
 
 /** A locator over `bytes` whose central directory starts at `centralDirectoryOffset`. */

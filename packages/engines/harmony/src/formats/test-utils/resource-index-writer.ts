@@ -1,5 +1,5 @@
 /** Builds restool-layout resources.index tables for tests (one IDSS per config, items written after). */
-import { ByteBuilder } from './byte-builder.ts';
+import { ByteWriter } from '@citadel/engine-core/testing';
 
 export interface ResItemSpec {
   id: number;
@@ -9,36 +9,36 @@ export interface ResItemSpec {
 }
 
 export function buildResourcesIndex(configs: { keys: [number, number][]; items: ResItemSpec[] }[]): Uint8Array {
-  const b = new ByteBuilder();
+  const b = new ByteWriter();
   b.ascii('Restool 2.010');
-  while (b.pos < 128) b.u8(0);
+  while (b.length < 128) b.u8(0);
   b.u32(0).u32(configs.length);
   const idSetPatches: number[] = [];
   for (const c of configs) {
     b.ascii('KEYS');
-    idSetPatches.push(b.pos);
+    idSetPatches.push(b.length);
     b.u32(0).u32(c.keys.length);
     for (const [t, v] of c.keys) b.u32(t).u32(v);
   }
   const itemPatches: [number, ResItemSpec][] = [];
   configs.forEach((c, i) => {
-    b.patchU32(idSetPatches[i]!, b.pos);
+    b.patch32(idSetPatches[i]!, b.length);
     b.ascii('IDSS').u32(c.items.length);
     for (const item of c.items) {
       b.u32(item.id);
-      itemPatches.push([b.pos, item]);
+      itemPatches.push([b.length, item]);
       b.u32(0);
     }
   });
   for (const [at, item] of itemPatches) {
-    b.patchU32(at, b.pos);
+    b.patch32(at, b.length);
     const value = Buffer.from(`${item.value}\0`);
     const name = Buffer.from(`${item.name}\0`);
     b.u32(4 + 4 + 2 + value.length + 2 + name.length).u32(item.type).u32(item.id);
     b.u16(value.length).bytes(value).u16(name.length).bytes(name);
   }
-  b.patchU32(128, b.pos);
-  return b.build();
+  b.patch32(128, b.length);
+  return b.toBytes();
 }
 
 /** Packs "en" / "US" / "Hans" the way restool stores language, region and script keys. */
