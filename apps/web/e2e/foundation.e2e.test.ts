@@ -44,9 +44,10 @@ describe.skipIf(!chromiumAvailable)('foundation in the browser', () => {
     for (const group of ROUTES) await expect(page.getByTestId(`menu-${group.key}`).count(), group.key).resolves.toBe(1);
     await expect(page.getByTestId('header-welcome').textContent()).resolves.toContain('系统管理员');
     expect(await page.title()).toBe('安全服务门户');
-    await page.goto(`${portal.url}#/system/evaluation`);
+    // White-box key management is not built yet (no issue covers it so far).
+    await page.goto(`${portal.url}#/whitebox/library`);
     await page.getByTestId('not-yet-available').waitFor();
-    await expect(page.getByTestId('breadcrumb').textContent()).resolves.toContain('测评设置');
+    await expect(page.getByTestId('breadcrumb').textContent()).resolves.toContain('白盒库管理');
     await page.context().close();
   });
 
