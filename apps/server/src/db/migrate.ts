@@ -13,6 +13,7 @@ import * as m005 from './migrations/005-account-owner.ts';
 import * as m006 from './migrations/006-templates-rules.ts';
 import * as m007 from './migrations/007-dashboard.ts';
 import * as m008 from './migrations/008-task-list-indexes.ts';
+import * as m009 from './migrations/009-task-creator-index.ts';
 
 type Migration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -25,6 +26,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ['006-templates-rules', m006],
   ['007-dashboard', m007],
   ['008-task-list-indexes', m008],
+  ['009-task-creator-index', m009],
 ];
 
 /** An auto-increment integer primary key on either database. */
