@@ -7,8 +7,9 @@
  * - duplicate name '字段值重复:[Name]' → shown and handed to the caller's error handler;
  * - error-less or non-JSON HTTP failures → /404, /403, /502, else /503.
  */
-import { ERROR_CATALOGUE, SESSION_ERRORS, SILENT_ERRORS, TOKEN_HEADER, USER_HEADER, isErrorCode, type ErrorCode } from '@citadel/contracts';
+import { ERROR_CATALOGUE, SESSION_ERRORS, SILENT_ERRORS, isErrorCode, type ErrorCode } from '@citadel/contracts';
 import i18n, { currentLang } from '../locales/i18n.ts';
+import { sessionHeaders } from './session-headers.ts';
 import { storage } from './storage.ts';
 import { feedback } from '../app/feedback.ts';
 import { goTo, reloadToLogin } from '../app/navigation.ts';
@@ -65,17 +66,6 @@ function statusPage(status: number): string {
   return '/503';
 }
 
-function authHeaders(): Record<string, string> {
-  // The server answers messages in the UI language (its `lang` header).
-  const headers: Record<string, string> = { lang: currentLang() };
-  const token = storage.getToken();
-  const user = storage.getUser();
-  if (token) headers[TOKEN_HEADER] = token;
-  // Header values must be ISO-8859-1; user names are ASCII (SPEC §5) but encode defensively.
-  if (user) headers[USER_HEADER] = encodeURIComponent(user);
-  return headers;
-}
-
 async function send<T>(url: string, init: RequestInit, opts: RequestOptions): Promise<T> {
   const fail = (err: ApiRequestError, show: boolean): never => {
     if (show && !opts.quiet && !opts.silent) feedback.error(err.message);
@@ -85,7 +75,7 @@ async function send<T>(url: string, init: RequestInit, opts: RequestOptions): Pr
 
   let response: Response;
   try {
-    response = await fetch(url, { ...init, headers: { ...authHeaders(), ...(init.headers as Record<string, string> | undefined) } });
+    response = await fetch(url, { ...init, headers: { ...sessionHeaders(), ...(init.headers as Record<string, string> | undefined) } });
   } catch {
     return fail(new ApiRequestError('network', i18n.t('common.networkError'), 0), true);
   }
