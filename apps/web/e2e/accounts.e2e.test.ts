@@ -74,6 +74,12 @@ describe.skipIf(!chromiumAvailable)('accounts and roles in the browser', () => {
     await admin.getByTestId('account-submit').click();
     const row = admin.getByTestId(`account-row-${ACCOUNT}`);
     await row.waitFor();
+    // The search box narrows the list to matching accounts; Reset shows them all again.
+    await admin.getByTestId('account-search').fill('no-such-account');
+    await admin.getByTestId('search-query').click();
+    await expect.poll(() => row.count()).toBe(0);
+    await admin.getByTestId('search-reset').click();
+    await expect.poll(() => row.count()).toBe(1);
 
     // The account signs in and sees exactly the two menus.
     const user = await newPage();
@@ -96,6 +102,18 @@ describe.skipIf(!chromiumAvailable)('accounts and roles in the browser', () => {
     await user.goto(`${portal.url}#/index/home`);
     await user.goto(`${portal.url}#/tools/samples`);
     await user.getByTestId('login-username').waitFor({ timeout: 15_000 });
+
+    // The audit log filters by user: the account's creation by admin is there, nothing under a stranger's name.
+    await admin.goto(`${portal.url}#/system/audit`);
+    await admin.getByTestId('page-audit-log').waitFor();
+    const auditRows = admin.locator('[data-testid=audit-table] tbody tr.ant-table-row');
+    await expect.poll(() => auditRows.count()).toBeGreaterThan(0);
+    await admin.getByTestId('audit-user').fill('nobody-at-all');
+    await admin.getByTestId('search-query').click();
+    await expect.poll(() => auditRows.count()).toBe(0);
+    await admin.getByTestId('audit-user').fill('admin');
+    await admin.getByTestId('search-query').click();
+    await expect.poll(() => auditRows.count()).toBeGreaterThan(0);
     await admin.context().close();
     await user.context().close();
   }, 180_000);

@@ -42,6 +42,16 @@ describe.skipIf(!chromiumAvailable)('uploads and samples in the browser', () => 
     await expect(row.textContent()).resolves.toContain(formatFileSize(content.length));
     await expect(row.textContent()).resolves.toContain(md5);
 
+    // The search box filters the list (back on page 1) and Reset shows everything again.
+    await page.getByTestId('sample-search').fill('  no-such-sample  ');
+    await page.getByTestId('search-query').click();
+    await expect.poll(() => row.count()).toBe(0);
+    await page.getByTestId('sample-search').fill('测试应用');
+    await page.getByTestId('search-query').click();
+    await expect.poll(() => row.count()).toBe(1);
+    await page.getByTestId('search-reset').click();
+    await expect.poll(() => row.count()).toBe(1);
+
     const [download] = await Promise.all([page.waitForEvent('download'), row.getByTestId('sample-download').click()]);
     expect(download.suggestedFilename()).toBe('测试应用.apk');
     const saved = await download.path();

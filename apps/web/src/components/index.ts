@@ -5,3 +5,4 @@ export { SearchBox } from './SearchBox.tsx';
 export { PageCard } from './PageCard.tsx';
 export { PagedTable, PAGE_SIZES } from './PagedTable.tsx';
 export { NotYetAvailable } from './NotYetAvailable.tsx';
+export { KeywordSearch, usePagedList, type Page, type PageQuery } from './paged-list/index.ts';

@@ -4,12 +4,11 @@
  * SPEC §9 formats them, download, and delete behind the SPEC §8 confirmation.
  * Buttons follow the route's granted operations; the server enforces them.
  */
-import { useCallback, useEffect, useState } from 'react';
-import { App as AntApp, Button, Form, Input, Space, Tag } from 'antd';
+import { App as AntApp, Button, Space, Tag } from 'antd';
 import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import { can, formatFileSize, type RouteNode } from '@citadel/contracts';
 import { useTranslation } from 'react-i18next';
-import { PageCard, PagedTable, SearchBox } from '../../components/index.ts';
+import { KeywordSearch, PageCard, PagedTable, usePagedList } from '../../components/index.ts';
 import { FileUpload } from '../../components/upload/index.ts';
 import { useAccessSubject } from '../../access/useAccess.ts';
 import { reportError } from '../../api/request.ts';
@@ -22,21 +21,8 @@ export function SamplesPage({ node }: { node: RouteNode }) {
   const title = useTitle();
   const { modal } = AntApp.useApp();
   const subject = useAccessSubject();
-  const [query, setQuery] = useState({ page: 1, page_size: 10, search: '' });
-  const [data, setData] = useState<{ total: number; list: SampleRow[] }>({ total: 0, list: [] });
-  const [loading, setLoading] = useState(false);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setData(await listSamples({ page: query.page, page_size: query.page_size, ...(query.search ? { search: query.search } : {}) }));
-    } catch {
-      // The request layer has shown the error.
-    } finally {
-      setLoading(false);
-    }
-  }, [query]);
-  useEffect(() => void load(), [load]);
+  const list = usePagedList<SampleRow, { search: string }>(listSamples);
+  const load = list.reload;
 
   const confirmDelete = (row: SampleRow) =>
     modal.confirm({
@@ -60,19 +46,10 @@ export function SamplesPage({ node }: { node: RouteNode }) {
           <FileUpload kind="target" testId="sample-upload" onChange={(files) => files.length > 0 && void load()} />
         </div>
       )}
-      <SearchBox<{ search?: string }> onSearch={(v) => setQuery((q) => ({ ...q, page: 1, search: v.search?.trim() ?? '' }))}>
-        <Form.Item name="search" label={t('samples.search')}>
-          <Input allowClear placeholder={t('samples.searchPlaceholder')} data-testid="sample-search" style={{ width: 260 }} />
-        </Form.Item>
-      </SearchBox>
+      <KeywordSearch name="search" label={t('samples.search')} placeholder={t('samples.searchPlaceholder')} testId="sample-search" width={260} onSearch={list.search} />
       <PagedTable<SampleRow>
         rowKey="id"
-        loading={loading}
-        dataSource={data.list}
-        total={data.total}
-        page={query.page}
-        pageSize={query.page_size}
-        onPageChange={(page, page_size) => setQuery((q) => ({ ...q, page, page_size }))}
+        {...list.tableProps}
         data-testid="sample-table"
         columns={[
           { title: t('samples.name'), dataIndex: 'name', ellipsis: true },

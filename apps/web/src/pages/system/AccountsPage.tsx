@@ -4,18 +4,18 @@
  * password and delete behind the SPEC §8 warning that the account's detection
  * tasks go too. Buttons follow the granted operations; the server decides.
  */
-import { useCallback, useEffect, useState } from 'react';
-import { App as AntApp, Button, Form, Input, Space, Tag } from 'antd';
+import { useState } from 'react';
+import { App as AntApp, Button, Space, Tag } from 'antd';
 import { DeleteOutlined, EditOutlined, KeyOutlined, LockOutlined, PlusOutlined, StopOutlined, CheckCircleOutlined, UnlockOutlined } from '@ant-design/icons';
 import { can, type RouteNode } from '@citadel/contracts';
 import { useTranslation } from 'react-i18next';
-import { PageCard, PagedTable, SearchBox } from '../../components/index.ts';
+import { KeywordSearch, PageCard, PagedTable, usePagedList } from '../../components/index.ts';
 import { useAccessSubject } from '../../access/useAccess.ts';
 import { feedback } from '../../app/feedback.ts';
 import { useSession } from '../../app/session-store.ts';
 import { useTitle } from '../../locales/i18n.ts';
 import { AccountFormDialog, ResetPasswordDialog } from './AccountFormDialog.tsx';
-import { type AccountRow, type Paged, accountsApi } from './api.ts';
+import { type AccountRow, accountsApi } from './api.ts';
 
 const when = (at: number | null) => (at ? new Date(at).toLocaleString() : '-');
 
@@ -26,24 +26,11 @@ export function AccountsPage({ node }: { node: RouteNode }) {
   const subject = useAccessSubject();
   const session = useSession();
   const me = session.user?.name;
-  const [query, setQuery] = useState({ page: 1, page_size: 10, search: '' });
-  const [data, setData] = useState<Paged<AccountRow>>({ total: 0, list: [] });
-  const [loading, setLoading] = useState(false);
+  const list = usePagedList<AccountRow, { search: string }>(accountsApi.list);
+  const load = list.reload;
   const [dialog, setDialog] = useState<{ open: boolean; editing: AccountRow | null }>({ open: false, editing: null });
   const [resetting, setResetting] = useState<AccountRow | null>(null);
   const allowed = (op: 'add' | 'edit' | 'delete') => can(subject, node.key, op);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setData(await accountsApi.list({ page: query.page, page_size: query.page_size, ...(query.search ? { search: query.search } : {}) }));
-    } catch {
-      // The request layer has shown the error.
-    } finally {
-      setLoading(false);
-    }
-  }, [query]);
-  useEffect(() => void load(), [load]);
 
   const act = async (run: () => Promise<unknown>) => {
     try {
@@ -79,19 +66,10 @@ export function AccountsPage({ node }: { node: RouteNode }) {
         )
       }
     >
-      <SearchBox<{ search?: string }> onSearch={(v) => setQuery((q) => ({ ...q, page: 1, search: v.search?.trim() ?? '' }))}>
-        <Form.Item name="search" label={t('system.accounts.search')}>
-          <Input allowClear placeholder={t('system.accounts.searchPlaceholder')} data-testid="account-search" style={{ width: 220 }} />
-        </Form.Item>
-      </SearchBox>
+      <KeywordSearch name="search" label={t('system.accounts.search')} placeholder={t('system.accounts.searchPlaceholder')} testId="account-search" width={220} onSearch={list.search} />
       <PagedTable<AccountRow>
         rowKey="id"
-        loading={loading}
-        dataSource={data.list}
-        total={data.total}
-        page={query.page}
-        pageSize={query.page_size}
-        onPageChange={(page, page_size) => setQuery((q) => ({ ...q, page, page_size }))}
+        {...list.tableProps}
         data-testid="account-table"
         onRow={(row) => ({ 'data-testid': `account-row-${row.name}` }) as object}
         columns={[

@@ -4,19 +4,18 @@
  * download center's; the file then appears in the download progress panel).
  */
 import { useState } from 'react';
-import { Button, Empty, Form, Input } from 'antd';
+import { Button, Empty } from 'antd';
 import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
 import { can, type RouteNode, type TaskRow } from '@citadel/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAccessSubject } from '../../access/useAccess.ts';
 import { ReportDialog } from '../../components/downloads/index.ts';
-import { PageCard, PagedTable, SearchBox } from '../../components/index.ts';
+import { KeywordSearch, PageCard, PagedTable, usePagedList } from '../../components/index.ts';
 import { ScoreCell, formatTime, resultPath } from '../../components/task-table/index.ts';
 import { useTitle } from '../../locales/i18n.ts';
 import { fetchMyReports } from '../home/api.ts';
 import '../home/texts.ts';
-import { usePagedList } from './usePagedList.ts';
 
 export function ReportsPage({ node }: { node: RouteNode }) {
   const { t } = useTranslation();
@@ -24,23 +23,14 @@ export function ReportsPage({ node }: { node: RouteNode }) {
   const navigate = useNavigate();
   const subject = useAccessSubject();
   const [reportOf, setReportOf] = useState<TaskRow | null>(null);
-  const { query, data, loading, search, setPage } = usePagedList(fetchMyReports);
+  const list = usePagedList<TaskRow, { keyword: string }>(fetchMyReports);
 
   return (
     <PageCard title={title(node.title)} testId="page-workbench-reports">
-      <SearchBox<{ keyword?: string }> onSearch={(v) => search(v.keyword)}>
-        <Form.Item name="keyword" label={t('dash.reports.search')}>
-          <Input allowClear style={{ width: 240 }} />
-        </Form.Item>
-      </SearchBox>
+      <KeywordSearch name="keyword" label={t('dash.reports.search')} onSearch={list.search} />
       <PagedTable<TaskRow>
         rowKey="task_uid"
-        loading={loading}
-        dataSource={data.list}
-        total={data.total}
-        page={query.page}
-        pageSize={query.page_size}
-        onPageChange={setPage}
+        {...list.tableProps}
         locale={{ emptyText: <Empty description={t('dash.reports.empty')} /> }}
         data-testid="reports-table"
         columns={[

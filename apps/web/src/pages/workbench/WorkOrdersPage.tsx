@@ -7,12 +7,12 @@
  * granted operations; the server enforces them.
  */
 import { useCallback, useState } from 'react';
-import { App as AntApp, Button, Form, Input, Space, Tag, Tooltip, Typography } from 'antd';
+import { App as AntApp, Button, Input, Space, Tag, Tooltip, Typography } from 'antd';
 import { BellOutlined, DeleteOutlined, LinkOutlined, PlusOutlined } from '@ant-design/icons';
 import { can, type RouteNode, type WorkOrderRow, type WorkOrderView } from '@citadel/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageCard, PagedTable, SearchBox } from '../../components/index.ts';
+import { KeywordSearch, PageCard, PagedTable, usePagedList } from '../../components/index.ts';
 import { formatTime, resultPath } from '../../components/task-table/index.ts';
 import { useAccessSubject } from '../../access/useAccess.ts';
 import { feedback } from '../../app/feedback.ts';
@@ -20,7 +20,6 @@ import { useTitle } from '../../locales/i18n.ts';
 import { deleteWorkOrders, linkWorkOrderTask, listWorkOrders, remindWorkOrders } from '../home/api.ts';
 import '../home/texts.ts';
 import { WorkOrderFormDialog } from './WorkOrderFormDialog.tsx';
-import { usePagedList } from './usePagedList.ts';
 
 const VIEWS: Record<string, WorkOrderView> = { 'workbench-pending': 'pending', 'workbench-completed': 'completed', 'tools-workorders': 'ledger' };
 
@@ -38,7 +37,8 @@ export function WorkOrdersPage({ node }: { node: RouteNode }) {
   const canDelete = view === 'ledger' && can(subject, node.key, 'delete');
 
   const fetchPage = useCallback((q: { page: number; page_size: number; keyword?: string }) => listWorkOrders({ view, ...q }), [view]);
-  const { query, data, loading, reload: load, search, setPage } = usePagedList(fetchPage);
+  const list = usePagedList<WorkOrderRow, { keyword: string }>(fetchPage);
+  const load = list.reload;
 
   const remind = (ids: number[], batch: boolean) => {
     if (ids.length === 0) return feedback.warning(t('dash.wo.selectFirst'));
@@ -110,19 +110,10 @@ export function WorkOrdersPage({ node }: { node: RouteNode }) {
         </Space>
       }
     >
-      <SearchBox<{ keyword?: string }> onSearch={(v) => search(v.keyword)}>
-        <Form.Item name="keyword" label={t('dash.wo.title')}>
-          <Input allowClear style={{ width: 240 }} data-testid="wo-search" />
-        </Form.Item>
-      </SearchBox>
+      <KeywordSearch name="keyword" label={t('dash.wo.title')} testId="wo-search" onSearch={list.search} />
       <PagedTable<WorkOrderRow>
         rowKey="id"
-        loading={loading}
-        dataSource={data.list}
-        total={data.total}
-        page={query.page}
-        pageSize={query.page_size}
-        onPageChange={setPage}
+        {...list.tableProps}
         data-testid="wo-table"
         scroll={{ x: 1100 }}
         {...(canRemind || canDelete
