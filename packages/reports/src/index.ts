@@ -2,7 +2,8 @@
  * @citadel/reports: renders a stored Assessment (with the rule texts of its
  * findings and the site's title and logo) as a report a security team hands to
  * a client — WORD (.docx), PDF or EXCEL (.xlsx), in zh-CN, zh-TW, en or ja,
- * over ALL findings, the app body only (MAIN) or third-party SDKs only (SDK).
+ * over ALL findings, the app body only (MAIN) or third-party SDKs only (SDK),
+ * in one of the report templates' layouts (standard, brief, compliance; model/layouts.ts).
  * A pure library: bytes in memory out, no HTTP, database or users.
  *
  * Every format renders the same format-neutral ReportDocument (model/), so the
@@ -17,6 +18,7 @@ import { renderXlsx } from './xlsx/render.ts';
 
 export * from './model/types.ts';
 export { LABELS, type Labels } from './model/labels.ts';
+export { REPORT_TEMPLATES, REPORT_LAYOUTS, ITEM_FIELDS, isReportTemplate, type ReportTemplate, type ReportLayout, type ItemField } from './model/layouts.ts';
 export { buildReport } from './model/build.ts';
 export { filterByRange, rangesFor, formatsFor } from './model/range.ts';
 export { findCjkFont, FontNotFoundError } from './pdf/fonts.ts';

@@ -110,3 +110,71 @@ describe.skipIf(!HAS_SOFFICE)('WORD and EXCEL', () => {
     }
   }, 240_000);
 });
+
+describe('report templates (layouts)', () => {
+  const { assessment, rules } = syntheticAssessment(12);
+  const input = { assessment, rules, site, generatedAt };
+  // syntheticAssessment: every third item passes (i % 3 === 2), the rest fail.
+  const passed = 'Check 2';
+  const failed = 'Check 0';
+
+  it('standard prints every item; brief only the problems; compliance every item with a checklist', () => {
+    const standard = buildReport(input, { format: 'pdf', locale: 'en', range: 'ALL' });
+    const brief = buildReport(input, { format: 'pdf', locale: 'en', range: 'ALL', template: 'brief' });
+    const compliance = buildReport(input, { format: 'pdf', locale: 'en', range: 'ALL', template: 'compliance' });
+    expect(standard.template).toBe('standard');
+    expect(standard.items).toHaveLength(12);
+    expect(brief.items).toHaveLength(8);
+    expect(brief.items.every((i) => i.result === 'fail')).toBe(true);
+    expect(brief.items.every((i) => i.testingSteps === '' && i.purpose === '' && i.solution !== '')).toBe(true);
+    expect(brief.items[0]!.evidence).toHaveLength(2);
+    // The summary still counts the whole range.
+    expect(brief.summary).toEqual(standard.summary);
+    expect(compliance.items).toHaveLength(12);
+    expect(compliance.items.every((i) => i.evidence.length === 0 && i.testingSteps === '' && i.purpose !== '')).toBe(true);
+    expect(compliance.checklist).toEqual([{ requirement: 'MASVS-CODE-4', items: 12, failed: 8, conforms: false, verdict: 'Does not conform' }]);
+    expect(standard.checklist).toEqual([]);
+    // An unknown template name falls back to the standard layout.
+    expect(buildReport(input, { format: 'pdf', locale: 'en', range: 'ALL', template: 'fancy' as never }).template).toBe('standard');
+  });
+
+  it.skipIf(!HAS_PDFTOTEXT)('each layout renders differently in PDF', async () => {
+    const pdf = async (template: 'standard' | 'brief' | 'compliance') => pdfText(await renderReport(input, { format: 'pdf', locale: 'en', range: 'ALL', template }));
+    const l = LABELS.en;
+    const standard = await pdf('standard');
+    const brief = await pdf('brief');
+    const compliance = await pdf('compliance');
+    expect(standard).toContain(l.layoutTitles.standard);
+    for (const s of [l.testingSteps, l.ruleList, l.sdkSection, passed, failed]) expect(standard).toContain(s);
+    expect(standard).not.toContain(l.checklist);
+
+    expect(brief).toContain(l.layoutTitles.brief);
+    for (const s of [failed, l.solution, l.sdkSection]) expect(brief).toContain(s);
+    for (const s of [passed, l.testingSteps, l.purpose, l.ruleList]) expect(brief).not.toContain(s);
+
+    expect(compliance).toContain(l.layoutTitles.compliance);
+    for (const s of [l.checklist, 'MASVS-CODE-4', l.notConforms, passed, failed, l.purpose, l.ruleList]) expect(compliance).toContain(s);
+    for (const s of [l.testingSteps, l.sdkSection, 'invoke-virtual']) expect(compliance).not.toContain(s);
+  }, 60_000);
+
+  it.skipIf(!HAS_SOFFICE)('each layout renders differently in WORD and EXCEL (zh-CN)', async () => {
+    const files = new Map<string, Uint8Array>();
+    for (const template of ['brief', 'compliance'] as const) {
+      files.set(`${template}.docx`, await renderReport(input, { format: 'word', locale: 'zh-CN', range: 'ALL', template }));
+      files.set(`${template}.xlsx`, await renderReport(input, { format: 'excel', locale: 'zh-CN', range: 'ALL', template }));
+    }
+    const texts = officeTexts(files);
+    const l = LABELS['zh-CN'];
+    for (const ext of ['docx', 'xlsx']) {
+      const brief = texts.get(`brief.${ext}`)!;
+      const compliance = texts.get(`compliance.${ext}`)!;
+      expect(brief, `brief.${ext}`).toContain(l.layoutTitles.brief);
+      expect(brief).toContain('检测项0');
+      expect(brief).not.toContain('检测项2');
+      expect(brief).not.toContain(l.testingSteps);
+      expect(compliance, `compliance.${ext}`).toContain(l.layoutTitles.compliance);
+      for (const s of [l.checklist, 'MASVS-CODE-4', l.notConforms, '检测项2']) expect(compliance, `compliance.${ext}: ${s}`).toContain(s);
+      expect(compliance).not.toContain(l.testingSteps);
+    }
+  }, 180_000);
+});

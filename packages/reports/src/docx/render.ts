@@ -25,6 +25,9 @@ export async function renderDocx(doc: ReportDocument): Promise<Uint8Array> {
     heading(l.summary, 2),
     table([0.4, 0.3, 0.3], [l.riskLevel, l.failedItems, l.totalItems], doc.summary.map((r) => [r.label, String(r.failed), String(r.total)])),
   );
+  if (doc.checklist.length) {
+    children.push(heading(l.checklist), table([0.4, 0.2, 0.2, 0.2], [l.requirement, l.totalItems, l.failedItems, l.verdict], doc.checklist.map((r) => [r.requirement, String(r.items), String(r.failed), r.verdict])));
+  }
   children.push(heading(l.details));
   if (doc.items.length === 0) children.push(plain(l.noItems));
   for (const it of doc.items) {
@@ -39,12 +42,14 @@ export async function renderDocx(doc: ReportDocument): Promise<Uint8Array> {
       ...labelled(l.solution, it.solution),
     );
   }
-  if (doc.range !== 'MAIN') {
+  if (doc.range !== 'MAIN' && doc.layout.sdkTable) {
     children.push(heading(l.sdkSection));
     children.push(doc.sdks.length ? table([0.3, 0.15, 0.4, 0.15], [l.sdkName, l.sdkCategory, l.sdkMatched, l.sdkVersion], doc.sdks.map((s) => [s.name, s.category, s.matched, s.version])) : plain(l.noSdk));
   }
-  children.push(new Paragraph({ children: [new PageBreak()] }), heading(l.appendix), heading(l.ruleList, 2));
-  children.push(table([0.38, 0.4, 0.1, 0.12], [l.ruleId, l.item, l.riskLevel, l.category], doc.appendix.map((r) => [r.ruleId, r.title, r.risk, r.category])));
+  children.push(new Paragraph({ children: [new PageBreak()] }), heading(l.appendix));
+  if (doc.layout.ruleList) {
+    children.push(heading(l.ruleList, 2), table([0.38, 0.4, 0.1, 0.12], [l.ruleId, l.item, l.riskLevel, l.category], doc.appendix.map((r) => [r.ruleId, r.title, r.risk, r.category])));
+  }
   if (doc.unreadable.length) children.push(heading(l.unreadable, 2), table([0.4, 0.6], [l.fields.fileName ?? 'file', l.description], doc.unreadable.map((u) => [u.label, u.value])));
   children.push(...labelled(l.engine, doc.engine));
 

@@ -4,9 +4,10 @@ import { countByRisk, localize, text } from '@citadel/engine-core';
 import { clean } from './clean.ts';
 import { LABELS, SDK_CATEGORY_LABELS } from './labels.ts';
 import { decodeLogo } from './logo.ts';
+import { type ReportLayout, PROBLEM_RESULTS, REPORT_LAYOUTS, isReportTemplate } from './layouts.ts';
 import { filterByRange, sdksFor } from './range.ts';
 import { targetRows } from './target.ts';
-import type { ReportDocument, ReportInput, ReportItem, ReportOptions } from './types.ts';
+import type { ChecklistRow, ReportDocument, ReportInput, ReportItem, ReportOptions } from './types.ts';
 
 /** Occurrences printed per item; the rest are counted. */
 export const MAX_EVIDENCE_LINES = 50;
@@ -36,13 +37,17 @@ function ruleMap(rules: ReportInput['rules']): ReadonlyMap<string, RuleItem> {
 export function buildReport(input: ReportInput, options: ReportOptions): ReportDocument {
   const { assessment: a, site } = input;
   const { locale, range } = options;
+  const template = isReportTemplate(options.template) ? options.template : 'standard';
+  const layout = REPORT_LAYOUTS[template];
   const labels = LABELS[locale];
   const rules = ruleMap(input.rules);
   const findings = filterByRange(a.findings, range).sort(
     (x, y) => (RESULT_ORDER[x.result] ?? 9) - (RESULT_ORDER[y.result] ?? 9) || RISK_ORDER[x.risk]! - RISK_ORDER[y.risk]! || x.ruleId.localeCompare(y.ruleId),
   );
   const failed = range === 'ALL' ? a.counts : countByRisk(findings);
-  const items = findings.map((f, i) => toItem(f, i + 1, rules.get(f.ruleId), locale, labels));
+  // The summary counts the whole range; the layout decides which of its items are printed.
+  const printed = layout.items === 'problems' ? findings.filter((f) => PROBLEM_RESULTS.has(f.result)) : findings;
+  const items = printed.map((f, i) => toItem(f, i + 1, rules.get(f.ruleId), locale, labels, layout));
   const summary = RISK_LEVELS.map((risk) => ({ risk, label: labels.risks[risk], failed: failed[risk] ?? 0, total: findings.filter((f) => f.risk === risk).length }));
   const appendix = [...new Set(a.findings.map((f) => f.ruleId))].sort().map((id) => {
     const rule = rules.get(id);
@@ -54,11 +59,14 @@ export function buildReport(input: ReportInput, options: ReportOptions): ReportD
   return {
     locale,
     range,
+    template,
+    layout,
+    checklist: layout.checklist ? checklistOf(printed, rules, labels) : [],
     platform: a.platform,
     labels,
     siteTitle: clean(site.title, 500),
     logo: decodeLogo(site.logo),
-    title: labels.reportTitle,
+    title: labels.layoutTitles[template],
     subtitle: clean(`${typeof appName === 'string' ? appName : String(appName)} · ${labels.rangeNames[range]}`, 2000),
     generatedAt: timeText(generated),
     target: targetRows(a, input.task, labels, timeText),
@@ -72,12 +80,35 @@ export function buildReport(input: ReportInput, options: ReportOptions): ReportD
   };
 }
 
-function toItem(f: Finding, index: number, rule: RuleItem | undefined, locale: Locale, labels: ReportDocument['labels']): ReportItem {
-  const field = (k: 'title' | 'purpose' | 'description' | 'testingSteps' | 'solution') => clean(rule ? text(rule, k, locale) : k === 'title' ? f.ruleId : '');
-  const shown = f.evidence.slice(0, MAX_EVIDENCE_LINES);
+/**
+ * The compliance checklist: each requirement an item maps to (its OWASP ids,
+ * else its CWE ids) with the number of items and of items that found a problem.
+ */
+function checklistOf(findings: readonly Finding[], rules: ReadonlyMap<string, RuleItem>, labels: ReportDocument['labels']): ChecklistRow[] {
+  const rows = new Map<string, { items: number; failed: number }>();
+  for (const f of findings) {
+    const rule = rules.get(f.ruleId);
+    const refs = rule?.owasp?.length ? rule.owasp : rule?.cwe?.length ? rule.cwe : ['—'];
+    for (const ref of new Set(refs)) {
+      const row = rows.get(ref) ?? { items: 0, failed: 0 };
+      row.items++;
+      if (PROBLEM_RESULTS.has(f.result)) row.failed++;
+      rows.set(ref, row);
+    }
+  }
+  return [...rows.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([ref, r]) => ({ requirement: clean(ref, 200), items: r.items, failed: r.failed, conforms: r.failed === 0, verdict: r.failed === 0 ? labels.conforms : labels.notConforms }));
+}
+
+function toItem(f: Finding, index: number, rule: RuleItem | undefined, locale: Locale, labels: ReportDocument['labels'], layout: ReportLayout): ReportItem {
+  const wanted = new Set<string>(layout.fields);
+  const field = (k: 'title' | 'purpose' | 'description' | 'testingSteps' | 'solution') => (k === 'title' || wanted.has(k) ? clean(rule ? text(rule, k, locale) : k === 'title' ? f.ruleId : '') : '');
+  const limit = wanted.has('evidence') ? Math.min(layout.maxEvidence, MAX_EVIDENCE_LINES) : 0;
+  const shown = f.evidence.slice(0, limit);
   const omitted = f.evidence.length - shown.length + (f.omittedEvidence ?? 0);
   const evidence = shown.map(evidenceLine);
-  if (omitted > 0) evidence.push(labels.omitted(omitted));
+  if (omitted > 0 && limit > 0) evidence.push(labels.omitted(omitted));
   return {
     index,
     ruleId: clean(f.ruleId, 300),
@@ -91,7 +122,7 @@ function toItem(f: Finding, index: number, rule: RuleItem | undefined, locale: L
     purpose: field('purpose'),
     description: field('description'),
     testingSteps: field('testingSteps'),
-    resultDescription: clean(localize(f.summary, locale)) || labels.results[f.result],
+    resultDescription: wanted.has('resultDescription') ? clean(localize(f.summary, locale)) || labels.results[f.result] : '',
     solution: field('solution'),
     cwe: clean((rule?.cwe ?? []).join(', '), 500),
     owasp: clean((rule?.owasp ?? []).join(', '), 500),

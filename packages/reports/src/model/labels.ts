@@ -1,9 +1,17 @@
 /** Every fixed text of a report in the four report languages (rule texts come from the catalogue). */
 import type { ItemResult, Locale, RiskLevel } from '@citadel/contracts';
+import type { ReportTemplate } from './layouts.ts';
 import type { ReportRange } from './types.ts';
 
 export interface Labels {
   reportTitle: string;
+  /** The cover title of each report template (standard is reportTitle). */
+  layoutTitles: Record<ReportTemplate, string>;
+  checklist: string;
+  requirement: string;
+  verdict: string;
+  conforms: string;
+  notConforms: string;
   rangeNames: Record<ReportRange, string>;
   generatedAt: string;
   targetInfo: string;
@@ -48,6 +56,12 @@ export interface Labels {
 
 const zhCN: Labels = {
   reportTitle: '安全检测报告',
+  layoutTitles: { standard: '安全检测报告', brief: '安全检测简版报告', compliance: '安全合规检测报告' },
+  checklist: '合规对照表',
+  requirement: '要求',
+  verdict: '结论',
+  conforms: '符合',
+  notConforms: '不符合',
   rangeNames: { ALL: '完整报告', MAIN: '应用主体', SDK: '第三方SDK' },
   generatedAt: '报告生成时间',
   targetInfo: '检测对象信息',
@@ -97,6 +111,12 @@ const zhCN: Labels = {
 const zhTW: Labels = {
   ...zhCN,
   reportTitle: '安全檢測報告',
+  layoutTitles: { standard: '安全檢測報告', brief: '安全檢測簡版報告', compliance: '安全合規檢測報告' },
+  checklist: '合規對照表',
+  requirement: '要求',
+  verdict: '結論',
+  conforms: '符合',
+  notConforms: '不符合',
   rangeNames: { ALL: '完整報告', MAIN: '應用主體', SDK: '第三方SDK' },
   generatedAt: '報告產生時間',
   targetInfo: '檢測對象資訊',
@@ -142,6 +162,12 @@ const zhTW: Labels = {
 
 const en: Labels = {
   reportTitle: 'Security Assessment Report',
+  layoutTitles: { standard: 'Security Assessment Report', brief: 'Security Assessment Summary', compliance: 'Security Compliance Report' },
+  checklist: 'Compliance checklist',
+  requirement: 'Requirement',
+  verdict: 'Verdict',
+  conforms: 'Conforms',
+  notConforms: 'Does not conform',
   rangeNames: { ALL: 'Full report', MAIN: 'App body', SDK: 'Third-party SDKs' },
   generatedAt: 'Generated at',
   targetInfo: 'Target information',
@@ -190,6 +216,12 @@ const en: Labels = {
 
 const ja: Labels = {
   reportTitle: 'セキュリティ診断レポート',
+  layoutTitles: { standard: 'セキュリティ診断レポート', brief: 'セキュリティ診断サマリー', compliance: 'セキュリティ適合性レポート' },
+  checklist: '適合性チェックリスト',
+  requirement: '要件',
+  verdict: '判定',
+  conforms: '適合',
+  notConforms: '不適合',
   rangeNames: { ALL: '完全版', MAIN: 'アプリ本体', SDK: 'サードパーティSDK' },
   generatedAt: '作成日時',
   targetInfo: '診断対象の情報',

@@ -1,4 +1,5 @@
 /** What a report is made from, how it is asked for, and the format-neutral document every renderer draws. */
+import type { ReportLayout, ReportTemplate } from './layouts.ts';
 import type { Assessment, ItemResult, Locale, Platform, RiskLevel, RuleItem, ScoreInfo } from '@citadel/contracts';
 
 export const REPORT_FORMATS = ['word', 'pdf', 'excel'] as const;
@@ -29,6 +30,8 @@ export interface ReportOptions {
   format: ReportFormat;
   locale: Locale;
   range: ReportRange;
+  /** The layout (SPEC §3 template "report template"); standard when absent. */
+  template?: ReportTemplate;
   /** A CJK-capable font (TTC/TTF/OTF) for PDF; otherwise CITADEL_REPORT_FONT or the Debian Noto CJK paths. */
   fontPath?: string;
   /** PDF progress: items written so far out of all items. */
@@ -71,10 +74,24 @@ export interface SummaryRow {
   total: number;
 }
 
-/** The report in the chosen language and range, ready to draw. */
+/** One requirement of the compliance checklist: the items mapped to it and whether any of them found a problem. */
+export interface ChecklistRow {
+  requirement: string;
+  items: number;
+  failed: number;
+  conforms: boolean;
+  verdict: string;
+}
+
+/** The report in the chosen language, range and layout, ready to draw. */
 export interface ReportDocument {
   locale: Locale;
   range: ReportRange;
+  template: ReportTemplate;
+  /** What this layout prints; items and texts it leaves out are already gone from the document. */
+  layout: ReportLayout;
+  /** The conformity checklist (compliance layout), else empty. */
+  checklist: ChecklistRow[];
   platform: Platform;
   labels: import('./labels.ts').Labels;
   siteTitle: string;

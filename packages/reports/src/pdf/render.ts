@@ -44,6 +44,7 @@ export async function renderPdf(doc: ReportDocument, opts: PdfOptions = {}): Pro
   heading(pdf, fonts, doc.labels.targetInfo);
   table(pdf, fonts, [{ title: doc.labels.targetInfo, share: 0.28 }, { title: '', share: 0.72 }], doc.target.map((r) => [r.label, r.value]), { header: false });
   scoreSection(pdf, doc, fonts);
+  checklistSection(pdf, doc, fonts);
   items(pdf, doc, fonts, opts.onProgress);
   sdkSection(pdf, doc, fonts);
   appendix(pdf, doc, fonts);
@@ -91,6 +92,19 @@ function scoreSection(pdf: Pdf, doc: ReportDocument, fonts: Fonts): void {
   );
 }
 
+/** The compliance layout's conformity per requirement. */
+function checklistSection(pdf: Pdf, doc: ReportDocument, fonts: Fonts): void {
+  if (doc.checklist.length === 0) return;
+  const l = doc.labels;
+  heading(pdf, fonts, l.checklist);
+  table(
+    pdf,
+    fonts,
+    [{ title: l.requirement, share: 0.4 }, { title: l.totalItems, share: 0.2 }, { title: l.failedItems, share: 0.2 }, { title: l.verdict, share: 0.2 }],
+    doc.checklist.map((r) => [r.requirement, String(r.items), String(r.failed), r.verdict]),
+  );
+}
+
 function items(pdf: Pdf, doc: ReportDocument, fonts: Fonts, onProgress?: (done: number, total: number) => void): void {
   const l = doc.labels;
   heading(pdf, fonts, l.details);
@@ -120,7 +134,7 @@ function items(pdf: Pdf, doc: ReportDocument, fonts: Fonts, onProgress?: (done: 
 }
 
 function sdkSection(pdf: Pdf, doc: ReportDocument, fonts: Fonts): void {
-  if (doc.range === 'MAIN') return;
+  if (doc.range === 'MAIN' || !doc.layout.sdkTable) return;
   const l = doc.labels;
   heading(pdf, fonts, l.sdkSection);
   if (doc.sdks.length === 0) {
@@ -139,13 +153,15 @@ function appendix(pdf: Pdf, doc: ReportDocument, fonts: Fonts): void {
   const l = doc.labels;
   pdf.addPage();
   heading(pdf, fonts, l.appendix);
-  heading(pdf, fonts, l.ruleList, 12);
-  table(
-    pdf,
-    fonts,
-    [{ title: l.ruleId, share: 0.38 }, { title: l.item, share: 0.4 }, { title: l.riskLevel, share: 0.1 }, { title: l.category, share: 0.12 }],
-    doc.appendix.map((r) => [r.ruleId, r.title, r.risk, r.category]),
-  );
+  if (doc.layout.ruleList) {
+    heading(pdf, fonts, l.ruleList, 12);
+    table(
+      pdf,
+      fonts,
+      [{ title: l.ruleId, share: 0.38 }, { title: l.item, share: 0.4 }, { title: l.riskLevel, share: 0.1 }, { title: l.category, share: 0.12 }],
+      doc.appendix.map((r) => [r.ruleId, r.title, r.risk, r.category]),
+    );
+  }
   if (doc.unreadable.length) {
     heading(pdf, fonts, l.unreadable, 12);
     table(pdf, fonts, [{ title: l.fields.fileName ?? 'file', share: 0.4 }, { title: l.description, share: 0.6 }], doc.unreadable.map((u) => [u.label, u.value]));

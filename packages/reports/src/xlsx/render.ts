@@ -6,6 +6,7 @@
 import writeXlsxFile, { type Cell, type Row, type Sheet } from 'write-excel-file/node';
 import { clean } from '../model/clean.ts';
 import { RISK_COLOURS } from '../model/colours.ts';
+import type { ItemField } from '../model/layouts.ts';
 import type { ReportDocument } from '../model/types.ts';
 
 const CELL_MAX = 30_000;
@@ -42,7 +43,11 @@ export async function renderXlsx(doc: ReportDocument): Promise<Uint8Array> {
     [head(l.riskLevel), head(l.failedItems), head(l.totalItems)],
     ...doc.summary.map((r) => [{ value: r.label, type: String, color: RISK_COLOURS[r.risk] ?? '#000000' } as Cell, num(r.failed), num(r.total)]),
   ];
-  const itemHeader = ['#', l.ruleId, l.item, l.riskLevel, l.result, l.owner, l.category, 'CWE', 'OWASP', l.purpose, l.description, l.testingSteps, l.resultDescription, l.evidence, l.solution];
+  // The item sheet's text columns follow the layout (a left-out text has no column).
+  const fieldLabels: Record<ItemField, string> = { purpose: l.purpose, description: l.description, testingSteps: l.testingSteps, resultDescription: l.resultDescription, evidence: l.evidence, solution: l.solution };
+  const fieldValue = (it: ReportDocument['items'][number], f: ItemField) => (f === 'evidence' ? it.evidence.join('\n') : it[f]);
+  const fields = doc.layout.fields.filter((f) => f !== 'evidence' || doc.layout.maxEvidence > 0);
+  const itemHeader = ['#', l.ruleId, l.item, l.riskLevel, l.result, l.owner, l.category, 'CWE', 'OWASP', ...fields.map((f) => fieldLabels[f])];
   const items: Row[] = [
     itemHeader.map(head),
     ...doc.items.map((it) => [
@@ -55,25 +60,24 @@ export async function renderXlsx(doc: ReportDocument): Promise<Uint8Array> {
       txt(it.category),
       txt(it.cwe),
       txt(it.owasp),
-      txt(it.purpose),
-      txt(it.description),
-      txt(it.testingSteps),
-      txt(it.resultDescription),
-      txt(it.evidence.join('\n')),
-      txt(it.solution),
+      ...fields.map((f) => txt(fieldValue(it, f))),
     ]),
   ];
   const sheets: Sheet<never>[] = [
     { sheet: sheetName(l.summary, used), data: overview, columns: [{ width: 28 }, { width: 80 }, { width: 14 }] },
-    { sheet: sheetName(l.details, used), data: items, columns: [{ width: 6 }, { width: 36 }, { width: 36 }, { width: 10 }, { width: 12 }, { width: 16 }, { width: 12 }, { width: 12 }, { width: 12 }, ...Array(6).fill({ width: 50 })], stickyRowsCount: 1 },
+    { sheet: sheetName(l.details, used), data: items, columns: [{ width: 6 }, { width: 36 }, { width: 36 }, { width: 10 }, { width: 12 }, { width: 16 }, { width: 12 }, { width: 12 }, { width: 12 }, ...Array(fields.length).fill({ width: 50 })], stickyRowsCount: 1 },
   ];
-  if (doc.range !== 'MAIN') {
+  if (doc.checklist.length) {
+    const rows: Row[] = [[l.requirement, l.totalItems, l.failedItems, l.verdict].map(head), ...doc.checklist.map((r) => [txt(r.requirement), num(r.items), num(r.failed), txt(r.verdict)])];
+    sheets.splice(1, 0, { sheet: sheetName(l.checklist, used), data: rows, columns: [{ width: 30 }, { width: 12 }, { width: 12 }, { width: 16 }] });
+  }
+  if (doc.range !== 'MAIN' && doc.layout.sdkTable) {
     const sdkRows: Row[] = doc.sdks.length ? [[l.sdkName, l.sdkCategory, l.sdkMatched, l.sdkVersion].map(head), ...doc.sdks.map((s) => [txt(s.name), txt(s.category), txt(s.matched), txt(s.version)])] : [[txt(l.noSdk)]];
     sheets.push({ sheet: sheetName(l.sdkSection, used), data: sdkRows, columns: [{ width: 30 }, { width: 14 }, { width: 40 }, { width: 12 }] });
   }
-  const rules: Row[] = [[l.ruleId, l.item, l.riskLevel, l.category].map(head), ...doc.appendix.map((r) => [txt(r.ruleId), txt(r.title), txt(r.risk), txt(r.category)])];
+  const rules: Row[] = doc.layout.ruleList ? [[l.ruleId, l.item, l.riskLevel, l.category].map(head), ...doc.appendix.map((r) => [txt(r.ruleId), txt(r.title), txt(r.risk), txt(r.category)])] : [[txt(l.engine), txt(doc.engine)]];
   if (doc.unreadable.length) rules.push([], [head(l.unreadable), head('')], ...doc.unreadable.map((u) => [txt(u.label), txt(u.value)]));
-  sheets.push({ sheet: sheetName(`${l.appendix} ${l.ruleList}`, used), data: rules, columns: [{ width: 40 }, { width: 50 }, { width: 10 }, { width: 14 }] });
+  sheets.push({ sheet: sheetName(doc.layout.ruleList ? `${l.appendix} ${l.ruleList}` : l.appendix, used), data: rules, columns: [{ width: 40 }, { width: 50 }, { width: 10 }, { width: 14 }] });
   const buffer = await writeXlsxFile(sheets).toBuffer();
   return new Uint8Array(buffer);
 }
