@@ -14,6 +14,17 @@ export const SIGNING_ITEMS = items('signing', [
     solution: ['使用正式证书与发布 Profile 通过 DevEco Studio 或 hap-sign-tool 对每个 HAP/HSP 签名。', 'Sign every HAP/HSP with the release certificate and profile using DevEco Studio or hap-sign-tool.'],
   },
   {
+    name: 'signature_invalid',
+    risk: 'high',
+    cwe: ['CWE-347', 'CWE-354'],
+    owasp: ['MASVS-RESILIENCE-2'],
+    title: ['安装包签名校验失败（内容被篡改）', 'Package signature does not verify (content altered)', '安裝包簽名校驗失敗（內容被竄改）', 'パッケージ署名の検証に失敗（内容が改ざんされている）'],
+    purpose: ['离线校验 HAP 签名：包内容摘要、签名者对签名属性的签名、Profile 的签名与证书链。', 'Verifies the HAP signature offline: the digest of the package content, the signer\'s signature over its signed attributes, the profile\'s signature and the certificate chain.'],
+    description: ['签名子块中的 PKCS#7 对整个包（ZIP 条目、中央目录、结束记录与 Profile 子块，按 1 MiB 分块）的摘要签名。摘要或签名不符说明签名后包被修改或重打包，设备会拒绝安装，分发渠道中的此类包可能被植入恶意代码。', 'The PKCS#7 in the signature sub-block signs a digest of the whole package (ZIP entries, central directory, end record and the profile sub-block, in 1 MiB chunks). A digest or signature that does not match means the package was changed or repackaged after signing: devices refuse it, and such a package in a distribution channel may carry injected code.'],
+    testingSteps: ['按 OpenHarmony appverify 的方式计算包摘要（0xa5 分块摘要、0x5a 汇总并附加 Profile 等可选子块），与签名内容中的摘要比较；用签名者证书公钥验证签名属性上的签名；验证 Profile 的 PKCS#7 签名及证书链中各证书由其颁发者签发。', 'Compute the package digest as OpenHarmony appverify does (0xa5 chunk digests combined under 0x5a, followed by the optional sub-blocks such as the profile) and compare it with the signed digest; verify the signature over the signed attributes with the signer certificate\'s key; verify the profile\'s PKCS#7 signature and that each certificate of the chain was signed by its issuer.'],
+    solution: ['从可信来源获取安装包；由开发者用正式证书重新构建并签名，发布后不要再修改包内容。', 'Obtain the package from a trusted source; have the developer rebuild and re-sign it with the release certificate, and do not modify the package after signing.'],
+  },
+  {
     name: 'debug_profile',
     risk: 'medium',
     cwe: ['CWE-489'],

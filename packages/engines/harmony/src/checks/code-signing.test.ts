@@ -101,8 +101,9 @@ describe('secrets, SDKs, native libraries, archive anomalies', () => {
 describe('signing checks', () => {
   it('a release profile from a private CA passes every signing item', async () => {
     const a = await assess({});
-    for (const k of ['signing.unsigned', 'signing.debug_profile', 'signing.apl_elevated', 'signing.profile_validity', 'signing.bundle_mismatch', 'signing.test_certificate', 'signing.weak_signature_algorithm']) expect(result(a, k), k).toBe('pass');
+    for (const k of ['signing.unsigned', 'signing.signature_invalid', 'signing.debug_profile', 'signing.apl_elevated', 'signing.profile_validity', 'signing.bundle_mismatch', 'signing.test_certificate', 'signing.weak_signature_algorithm']) expect(result(a, k), k).toBe('pass');
     expect(a.target['profileType']).toBe('release');
+    expect(a.target['signature']).toMatchObject({ status: 'verified', contentDigestMatches: true, signerSignatureValid: true, profileSignatureValid: true });
     expect((a.target['signer'] as { subject: string }).subject).toContain('CN=example_release');
   });
 
@@ -113,6 +114,19 @@ describe('signing checks', () => {
     expect(row(await assess({ sign: { profile: { validity: { 'not-before': 1577836800, 'not-after': 1689473258 } } } }), 'signing.profile_validity').evidence[0]?.detail).toBe('profile expired on 2023-07-16T02:07:38.000Z');
     expect(result(await assess({ sign: { profile: { 'bundle-info': { 'bundle-name': 'com.other.app', apl: 'normal' } } } }), 'signing.bundle_mismatch')).toBe('fail');
     expect(result(await assess({ sign: { issuer: 'OpenHarmony Application CA' } }), 'signing.test_certificate')).toBe('fail');
+  });
+
+  it('a byte changed after signing fails signing.signature_invalid; an unsigned package is not "tampered"', async () => {
+    const data = Buffer.alloc(4096, 0x41);
+    const hap = buildHap({ stored: true, files: [{ name: 'resources/rawfile/blob.bin', data }] });
+    const at = hap.indexOf(data) + 2000;
+    hap[at] = hap[at]! ^ 0x01;
+    const a = await assessBytes(hap);
+    expect(row(a, 'signing.signature_invalid').evidence[0]?.detail).toMatch(/sha256 digest of the package differs/);
+    expect(a.target['signature']).toMatchObject({ status: 'tampered', contentDigestMatches: false });
+    const u = await assess({ sign: false });
+    expect(result(u, 'signing.signature_invalid')).toBe('pass');
+    expect(u.target['signature']).toEqual({ status: 'unsigned' });
   });
 });
 

@@ -1,14 +1,16 @@
 /**
- * Signing checks per module, offline: a signing block at all, the profile's
+ * Signing checks per module, offline: a signing block at all, whether it
+ * verifies (package digest, signer and profile signatures, chain), the profile's
  * type, APL, validity and bundle name, the public OpenHarmony test chain,
  * and the signer certificate's algorithm and key size.
  */
 import type { Evidence } from '@citadel/contracts';
 import type { CertificateInfo } from '@citadel/engine-core';
+import type { HapSignatureInfo } from '../formats/index.ts';
 import { appFacts } from '../hap/model.ts';
 import type { CheckContext } from './context.ts';
 
-export const SIGNING_KEYS = ['signing.unsigned', 'signing.debug_profile', 'signing.apl_elevated', 'signing.profile_validity', 'signing.bundle_mismatch', 'signing.test_certificate', 'signing.weak_signature_algorithm'] as const;
+export const SIGNING_KEYS = ['signing.unsigned', 'signing.signature_invalid', 'signing.debug_profile', 'signing.apl_elevated', 'signing.profile_validity', 'signing.bundle_mismatch', 'signing.test_certificate', 'signing.weak_signature_algorithm'] as const;
 
 /** Names of the public test CA and certificates shipped with the OpenHarmony SDK (hapsigntool's OpenHarmony.p12). */
 const TEST_CHAIN = /CN=OpenHarmony Application (?:Root CA|CA|Profile (?:Release|Debug))\b|CN=OpenHarmony Software Signature\b/;
@@ -24,6 +26,7 @@ export async function signingChecks(c: CheckContext): Promise<void> {
         if (!m.signatureError) c.fail('signing.unsigned', { file: m.prefix || m.name, detail: 'no HAP signing block before the central directory' });
         continue;
       }
+      verificationFindings(c, block, sig);
       const p = sig.profile;
       if (p?.type === 'debug') c.fail('signing.debug_profile', { file: block, snippet: '"type": "debug"', detail: `debug profile${p.debugInfo ? ` for ${p.debugInfo.deviceIds.length} device(s)` : ''}` });
       if (p?.bundleInfo.apl && p.bundleInfo.apl !== 'normal') c.fail('signing.apl_elevated', { file: block, snippet: `"apl": "${p.bundleInfo.apl}"`, detail: `profile apl ${p.bundleInfo.apl}${p.allowedAcls.length ? `, allowed-acls: ${p.allowedAcls.slice(0, 10).join(', ')}` : ''}` });
@@ -49,6 +52,17 @@ export async function signingChecks(c: CheckContext): Promise<void> {
       }
     }
   });
+}
+
+function verificationFindings(c: CheckContext, file: string, sig: HapSignatureInfo): void {
+  const v = sig.verification;
+  if (v.status === 'tampered') {
+    c.fail('signing.signature_invalid', { file, snippet: v.contentDigestMatches === false ? `${v.digestAlgorithm} content digest differs` : 'signer signature fails', detail: v.reason ?? 'signature does not verify' });
+  }
+  if (v.profileSignature?.valid === false) c.fail('signing.signature_invalid', { file, snippet: 'profile PKCS#7', detail: `profile signature does not verify: ${v.profileSignature.reason ?? 'signature mismatch'}` });
+  for (const link of v.chain) {
+    if (link.valid === false) c.fail('signing.signature_invalid', { file, snippet: `subject ${link.subject}; issuer ${link.issuer}`, detail: 'certificate not signed by its issuer\'s key in the block' });
+  }
 }
 
 function certEvidence(file: string, cert: CertificateInfo): Evidence {

@@ -5,7 +5,7 @@
  * native libraries and ohpm packages.
  */
 import { type CertificateInfo, certificateFacts } from '@citadel/engine-core';
-import { resolveResource } from '../formats/index.ts';
+import { type HapVerification, resolveResource } from '../formats/index.ts';
 import { permissionInfo } from '../permissions/index.ts';
 import { type HarmonyModule, type HarmonyPackage, appFacts } from './model.ts';
 
@@ -28,6 +28,20 @@ function certificate(c: CertificateInfo | undefined): Record<string, unknown> | 
   return c ? { ...certificateFacts(c), sha256: c.fingerprints.sha256 } : undefined;
 }
 
+/** verified / tampered / not_verifiable with why, and what was checked. */
+function verificationFacts(v: HapVerification): Record<string, unknown> {
+  return {
+    status: v.status,
+    ...(v.reason ? { reason: v.reason } : {}),
+    digestAlgorithm: v.digestAlgorithm,
+    algorithmId: v.algorithmId,
+    contentDigestMatches: v.contentDigestMatches,
+    signerSignatureValid: v.signerSignature.valid,
+    profileSignatureValid: v.profileSignature?.valid,
+    chain: v.chain.map((l) => ({ subject: l.subject, issuer: l.issuer, valid: l.valid })),
+  };
+}
+
 function moduleInfo(m: HarmonyModule): Record<string, unknown> {
   const s = m.stage?.module;
   const f = m.fa?.module;
@@ -43,6 +57,7 @@ function moduleInfo(m: HarmonyModule): Record<string, unknown> {
     signed: m.signature !== undefined,
     profile: p && { type: p.type, apl: p.bundleInfo.apl, bundleName: p.bundleInfo.bundleName, appDistributionType: p.appDistributionType, issuer: p.issuer, appFeature: p.bundleInfo.appFeature, validity: p.validity },
     signer: certificate(m.signature?.signer),
+    signature: m.signature && verificationFacts(m.signature.verification),
     abcFiles: m.abc.map((a) => a.path),
     dexFiles: m.dex.map((d) => d.path),
   };
@@ -70,6 +85,7 @@ export function appTarget(pkg: HarmonyPackage, extra: { nativeLibraries: unknown
     compileSdk: main?.stage ? `${main.stage.app.compileSdkType ?? ''} ${main.stage.app.compileSdkVersion ?? ''}`.trim() || undefined : undefined,
     debug: main?.stage?.app.debug ?? Object.values(main?.fa?.deviceConfig ?? {}).some((d) => d.debug === true),
     signer: certificate(sig?.signer),
+    signature: sig ? verificationFacts(sig.verification) : main?.signatureError ? { status: 'not_verifiable', reason: main.signatureError } : { status: 'unsigned' },
     profileType: sig?.profile?.type,
     apl: sig?.profile?.bundleInfo.apl,
     profileIssuer: sig?.profile?.issuer,

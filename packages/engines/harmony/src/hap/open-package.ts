@@ -173,8 +173,10 @@ async function readModule(pkg: HarmonyPackage, zip: ZipArchive, name: string, pr
   for (const a of m.abc) for (const w of a.file.warnings.slice(0, 50)) pkg.unreadable.push({ file: `${prefix}${a.path}`, reason: w });
 
   try {
-    m.signature = await readHapSignature(zip);
+    m.signature = await readHapSignature(zip, signal);
     for (const p of m.signature?.problems ?? []) pkg.unreadable.push({ file: `${prefix}(signing block)`, reason: p });
+    const v = m.signature?.verification;
+    if (v?.status === 'not_verifiable') pkg.unreadable.push({ file: `${prefix}(signing block)`, reason: `signature not verifiable offline: ${v.reason ?? 'unknown'}` });
   } catch (e) {
     if (!(e instanceof FormatError)) throw e;
     m.signatureError = e.message;

@@ -2,7 +2,8 @@
  * Builds HarmonyOS packages in code for the engine's tests: a Stage-model
  * HAP (module.json) or an FA-model HAP (config.json), with Ark bytecode,
  * resources.index, native libraries, any other entries and a real signing
- * block (profile and signature as PKCS#7 SignedData made with a fresh key),
+ * block (profile and signature as PKCS#7 SignedData made with a fresh key,
+ * the signature over the package's digest, so it verifies),
  * plus .app bundles of several HAPs, so every check can be shown failing on
  * one package and passing on another.
  */
@@ -12,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Assessment, Finding } from '@citadel/contracts';
 import { type EngineOptions, OIDS, buildTestCertificate, buildTestSignedData, buildZip, type ZipWriterEntry } from '@citadel/engine-core';
-import { HAP_SUB_BLOCK_TYPES } from '../formats/hap-signing/index.ts';
+import { HAP_SUB_BLOCK_TYPES, computeHapContentDigestOfBytes } from '../formats/hap-signing/index.ts';
 import { type AbcSpec, buildAbc } from '../formats/test-utils/abc-writer.ts';
 import { buildSigningBlock } from '../formats/test-utils/hap-block-writer.ts';
 import { type ResItemSpec, buildResourcesIndex } from '../formats/test-utils/resource-index-writer.ts';
@@ -46,7 +47,7 @@ export interface HapSpec {
 let keys: { root: { publicKey: KeyObject; privateKey: KeyObject }; leaf: { publicKey: KeyObject; privateKey: KeyObject } } | undefined;
 const ec = () => generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
 
-export function signingBlock(bundleName: string, spec: SignSpec = {}): Buffer {
+function signingParts(bundleName: string, spec: SignSpec): { profile: Buffer; sign: (content: Uint8Array) => Buffer } {
   keys ??= { root: ec(), leaf: ec() };
   const issuer: [string, string][] = [[OIDS.organizationName, 'Example'], [OIDS.commonName, spec.issuer ?? 'Example Application CA']];
   const ca = buildTestCertificate({ subject: issuer, publicKey: keys.root.publicKey, signingKey: keys.root.privateKey, algorithm: 'ecdsaSha256', isCA: true });
@@ -64,13 +65,42 @@ export function signingBlock(bundleName: string, spec: SignSpec = {}): Buffer {
     permissions: { 'restricted-permissions': [] },
     ...(spec.profile ?? {}),
   };
-  const signed = (content: Uint8Array) => buildTestSignedData({ content, certificates: [leaf, ca], signerKey: keys!.leaf.privateKey, digest: 'sha256', algorithm: 'ecdsaSha256' });
-  return Buffer.from(
+  const signed = (content: Uint8Array) => buildTestSignedData({ content, certificates: [leaf, ca], signerKey: keys!.leaf.privateKey, digest: 'sha256', algorithm: 'ecdsaSha256', signedAttributes: true });
+  return { profile: signed(Buffer.from(JSON.stringify(profile))), sign: signed };
+}
+
+/** The digest info hapsigner puts in the signature sub-block: version 2, one block of ECDSA-with-SHA-256 (0x201). */
+function digestInfo(digest: Uint8Array): Buffer {
+  const head = Buffer.alloc(20);
+  head.writeInt32LE(2, 0);
+  head.writeInt32LE(1, 4);
+  head.writeInt32LE(8 + digest.length, 8);
+  head.writeInt32LE(0x201, 12);
+  head.writeInt32LE(digest.length, 16);
+  return Buffer.concat([head, digest]);
+}
+
+/**
+ * Signs an unsigned ZIP the way hapsigner does: the digest over its entries,
+ * central directory, end record and the profile sub-block goes into the
+ * signature sub-block, and the signing block is inserted before the central
+ * directory (the end record's CD offset moves by the block's size).
+ */
+export function signZip(unsigned: Buffer, bundleName: string, spec: SignSpec = {}): Buffer {
+  const eocd = unsigned.length - 22;
+  if (unsigned.readUInt32LE(eocd) !== 0x06054b50) throw new Error('signZip: expects a ZIP without a comment');
+  const cd = unsigned.readUInt32LE(eocd + 16);
+  const parts = signingParts(bundleName, spec);
+  const digest = computeHapContentDigestOfBytes(unsigned, { centralDirectoryOffset: cd, eocdOffset: eocd }, cd, [{ kind: 'profile', data: parts.profile }], 'sha256');
+  const block = Buffer.from(
     buildSigningBlock([
-      { type: HAP_SUB_BLOCK_TYPES.signature, data: signed(Buffer.from('digests')) },
-      { type: HAP_SUB_BLOCK_TYPES.profile, data: signed(Buffer.from(JSON.stringify(profile))) },
+      { type: HAP_SUB_BLOCK_TYPES.signature, data: parts.sign(digestInfo(digest)) },
+      { type: HAP_SUB_BLOCK_TYPES.profile, data: parts.profile },
     ]),
   );
+  const signed = Buffer.concat([unsigned.subarray(0, cd), block, unsigned.subarray(cd)]);
+  signed.writeUInt32LE(cd + block.length, signed.length - 22 + 16);
+  return signed;
 }
 
 function stageManifest(s: HapSpec): object {
@@ -113,7 +143,8 @@ export function buildHap(s: HapSpec = {}): Buffer {
     ...(s.files ?? []),
   ];
   if (s.stored) for (const e of entries) e.method = 'stored';
-  return buildZip(entries, s.sign === false ? {} : { beforeCentralDirectory: signingBlock(s.bundleName ?? 'com.example.app', s.sign) });
+  const unsigned = buildZip(entries);
+  return s.sign === false ? unsigned : signZip(unsigned, s.bundleName ?? 'com.example.app', s.sign);
 }
 
 /** An .app bundle: pack.info plus the given modules as .hap/.hsp entries. */

@@ -2,7 +2,7 @@ import { FormatError } from '@citadel/engine-core';
 import { describe, expect, it } from 'vitest';
 import { corpusHapAvailable, corpusHapBytes, mutations } from '../test-utils/corpus.ts';
 import { bufferLocator, buildSigningBlock, locatorFromZipBytes } from '../test-utils/hap-block-writer.ts';
-import { HAP_SUB_BLOCK_TYPES, readHapProfileJson, readHapSignature, readHapSigningBlock } from './index.ts';
+import { HAP_SUB_BLOCK_TYPES, readHapProfileJson, readHapSignature, readHapSigningBlock, readSignedDigest } from './index.ts';
 
 const prefix = new Uint8Array(100).fill(0x50);
 const cd = new Uint8Array([1, 2, 3, 4]);
@@ -93,6 +93,21 @@ describe('readHapProfileJson', () => {
   });
 });
 
+describe('readSignedDigest', () => {
+  const info = (version: number, blocks: number, blockLength: number, alg: number, digestLength: number, digest: number) => {
+    const b = Buffer.alloc(20 + digest);
+    [version, blocks, blockLength, alg, digestLength].forEach((v, i) => b.writeInt32LE(v, i * 4));
+    return b;
+  };
+  it('reads the digest block and refuses inconsistent lengths with FormatError', () => {
+    const d = readSignedDigest(info(2, 1, 40, 0x201, 32, 32));
+    expect([d.version, d.algorithmId, d.digest.length]).toEqual([2, 0x201, 32]);
+    for (const bad of [info(2, 1, 40, 0x201, 32, 31), info(2, 0, 40, 0x201, 32, 32), info(2, 1, 41, 0x201, 32, 32), info(2, 1, 8, 0x201, 0, 0), info(2, 1, -1, 1, 0x7ffffff0, 4), new Uint8Array(19)]) {
+      expect(() => readSignedDigest(bad)).toThrow(FormatError);
+    }
+  });
+});
+
 describe.skipIf(!corpusHapAvailable)('the corpus HAP signing block', () => {
   const hap = corpusHapAvailable ? corpusHapBytes() : new Uint8Array();
 
@@ -119,6 +134,39 @@ describe.skipIf(!corpusHapAvailable)('the corpus HAP signing block', () => {
     expect(info?.profileCertificates).toHaveLength(3);
     expect(info?.signatureCertificates).toHaveLength(2);
     expect(info?.signer?.subject).toContain('CN=ide_demo_app');
+  });
+
+  it('verifies offline: package digest, signer signature, profile signature, signer chain link', async () => {
+    const v = (await readHapSignature(locatorFromZipBytes(hap)))!.verification;
+    expect(v).toMatchObject({ status: 'verified', digestAlgorithm: 'sha256', algorithmId: 0x201, contentDigestMatches: true, signerSignature: { valid: true }, profileSignature: { valid: true } });
+    expect(v.chain).toEqual([{ subject: 'C=CN,O=Organization,OU=Unit,CN=ide_demo_app', issuer: 'CN=OpenHarmony Application CA,OU=OpenHarmony Team,O=OpenHarmony,C=CN', valid: true }]);
+  });
+
+  it('one changed byte in an entry, the central directory or the profile makes it tampered', async () => {
+    const dv = new DataView(hap.buffer, hap.byteOffset, hap.length);
+    const firstData = 30 + dv.getUint16(26, true) + dv.getUint16(28, true); // first entry's data
+    const block = (await readHapSigningBlock(locatorFromZipBytes(hap)))!;
+    const cd = block.offset + block.size;
+    const profileJson = block.blocks.find((b) => b.kind === 'profile')!.offset + 200; // inside the encapsulated JSON
+    for (const at of [firstData, cd + 40, profileJson]) {
+      const bad = hap.slice();
+      bad[at] = bad[at]! ^ 0x01;
+      const v = (await readHapSignature(locatorFromZipBytes(bad)))!.verification;
+      expect(v.status, `byte ${at}`).toBe('tampered');
+      if (at === profileJson) expect(v.profileSignature?.valid).toBe(false);
+      else expect(v.contentDigestMatches).toBe(false);
+    }
+  });
+
+  it('a truncated signing block is a clear FormatError', async () => {
+    const block = (await readHapSigningBlock(locatorFromZipBytes(hap)))!;
+    const cut = 700;
+    const short = new Uint8Array(hap.length - cut);
+    short.set(hap.subarray(0, block.offset + 100));
+    short.set(hap.subarray(block.offset + 100 + cut), block.offset + 100);
+    const dv = new DataView(short.buffer);
+    dv.setUint32(short.length - 22 + 16, block.offset + block.size - cut, true);
+    await expect(readHapSignature(locatorFromZipBytes(short))).rejects.toThrow(/sub-block|signing block/);
   });
 
   it('survives 300 mutations of the signing block: parses or throws FormatError', async () => {
