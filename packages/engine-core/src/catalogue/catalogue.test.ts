@@ -66,7 +66,7 @@ describe('catalogue', () => {
     expect(() => mergeCatalogues(a, a)).toThrow(/duplicate/);
   });
 
-  it('falls back zh-TW → zh-CN and ja → en, and lists missing translations', () => {
+  it('falls back zh-TW → zh-CN and ja → en for items outside a catalogue, and lists missing translations', () => {
     const item = testRule('ios.ats.arbitrary_loads', 'high', { title: { 'zh-CN': '允许任意加载', en: 'Arbitrary loads', ja: '任意の読み込み' } });
     expect(text(item, 'title', 'zh-TW')).toBe('允许任意加载');
     expect(text(item, 'title', 'ja')).toBe('任意の読み込み');

@@ -1,8 +1,8 @@
 /**
  * The compact way engines write their catalogue items: texts as
- * [zh-CN, en] pairs, the title also in zh-TW and ja. The longer zh-TW and ja
- * texts are not written; the catalogue's documented fallback (zh-TW → zh-CN,
- * ja → en, see text.ts) serves them until translators add them.
+ * [zh-CN, en] pairs, the title also in zh-TW and ja. The longer ja texts come
+ * from the engine's translation table and zh-TW from the zh-CN text (see
+ * translations.ts), both applied when the catalogue is defined.
  *
  * One spec can stand on several platforms of an engine with the same texts:
  * android and its android_sdk twin, harmony and harmony_next, the WeChat
@@ -12,6 +12,7 @@
  */
 import type { LocalizedText, Platform, RiskLevel, RuleItem } from '@citadel/contracts';
 import { type Catalogue, defineCatalogue } from './define.ts';
+import type { CatalogueTranslations } from './translations.ts';
 
 /** [zh-CN, en] */
 export type TextPair = readonly [string, string];
@@ -92,9 +93,12 @@ export function defineItems<S extends ItemSpec>(category: string, specs: readonl
  * items are grouped by platform in that order (all android items, then the
  * android_sdk twins); without it they keep their order.
  */
-export function defineKeyedCatalogue(items: readonly KeyedRuleItem[], platformOrder?: readonly Platform[]): Catalogue {
+export function defineKeyedCatalogue(items: readonly KeyedRuleItem[], platformOrder?: readonly Platform[], translations?: CatalogueTranslations): Catalogue {
   const ordered = platformOrder ? platformOrder.flatMap((p) => items.filter((i) => i.platform === p)) : items;
-  return defineCatalogue(ordered.map(({ key: _key, ...item }) => item));
+  return defineCatalogue(
+    ordered.map(({ key: _key, ...item }) => item),
+    translations,
+  );
 }
 
 /** The distinct short keys of the items (of one platform when given), in order. */

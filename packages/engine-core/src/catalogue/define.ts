@@ -5,6 +5,7 @@
  * at import, so a broken one can never ship silently.
  */
 import type { Platform, RiskLevel, RuleItem } from '@citadel/contracts';
+import { type CatalogueTranslations, withTranslations } from './translations.ts';
 import { assertValidCatalogue } from './validate.ts';
 
 export interface Catalogue {
@@ -17,10 +18,14 @@ export interface Catalogue {
   ids(): string[];
 }
 
-/** Validates, freezes and indexes the items. Throws an Error listing every problem. */
-export function defineCatalogue(items: readonly RuleItem[]): Catalogue {
-  assertValidCatalogue(items);
-  const frozen = Object.freeze(items.map((i) => deepFreeze(structuredClone(i))));
+/**
+ * Fills in the zh-TW and ja texts (translations.ts), then validates, freezes and indexes
+ * the items. Throws an Error listing every problem.
+ */
+export function defineCatalogue(items: readonly RuleItem[], translations?: CatalogueTranslations): Catalogue {
+  const translated = withTranslations(items, translations);
+  assertValidCatalogue(translated);
+  const frozen = Object.freeze(translated.map((i) => deepFreeze(structuredClone(i))));
   const byId = new Map(frozen.map((i) => [i.id, i]));
   return {
     items: frozen,

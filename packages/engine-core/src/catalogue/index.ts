@@ -8,4 +8,5 @@ export * from './define.ts';
 export * from './define-items.ts';
 export * from './validate.ts';
 export * from './text.ts';
+export * from './translations.ts';
 export * from './testing.ts';

@@ -1,12 +1,8 @@
 /**
  * Localised catalogue texts with fallbacks: zh-TW falls back to zh-CN and ja
- * to en when a translation is missing.
- *
- * No simplified→traditional conversion is done: a correct converter needs a
- * phrase dictionary (OpenCC-sized), which we do not have without a new
- * dependency, and a character table alone gets common words wrong. A missing
- * zh-TW text therefore shows the zh-CN text unchanged; `missingTranslations`
- * lists what still needs translating.
+ * to en when a translation is missing. Catalogues defined with defineCatalogue
+ * always carry zh-TW (converted from zh-CN, see translations.ts); ja comes from
+ * the engine's translation table, and `missingTranslations` lists what it lacks.
  */
 import type { Locale, LocalizedText, RuleItem } from '@citadel/contracts';
 import { TEXT_FIELDS, type TextField } from './validate.ts';
