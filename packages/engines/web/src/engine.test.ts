@@ -61,6 +61,19 @@ describe('web engine', () => {
     expect(row(vulnResult, 'web.content.cors_misconfig').evidence[0]!.request).toMatch(/Origin: https:\/\/citadel-cors-probe\.example/);
   });
 
+  it('finds default credentials on a form that stays on its page, and a password change by GET without a token', () => {
+    const creds = row(vulnResult, 'web.auth.default_credentials').evidence.map((e) => `${e.file} ${e.detail}`);
+    expect(creds.some((c) => /\/members\?.*admin\/password logs in/.test(c))).toBe(true);
+    const csrf = row(vulnResult, 'web.content.csrf_missing').evidence.map((e) => `${e.file} ${e.detail}`);
+    expect(csrf.some((c) => /\/account .*GET form that changes a password/.test(c))).toBe(true);
+  });
+
+  it('never sends a password change whose new password and confirmation agree', () => {
+    const changes = vulnerable.requests.filter((r) => r.url.startsWith('/account?')).map((r) => new URLSearchParams(r.url.split('?')[1]));
+    expect(changes.length).toBeGreaterThan(5);
+    expect(changes.filter((q) => q.get('password_new') === q.get('password_conf'))).toEqual([]);
+  });
+
   it('the TLS items are not executed for an http target', () => {
     expect(row(vulnResult, 'web.tls.cert_untrusted')).toMatchObject({ result: 'not_executed', evidence: [{ detail: 'the target is not https' }] });
   });

@@ -33,14 +33,14 @@ export const PLANTED: Readonly<Record<string, string>> = {
   'web.cookies.no_httponly': 'sessionid cookie',
   'web.cookies.no_samesite': 'sessionid cookie',
   'web.content.cors_misconfig': 'Origin reflected with credentials',
-  'web.content.csrf_missing': 'guestbook and login forms',
+  'web.content.csrf_missing': 'guestbook and login forms; GET password change at /account',
   'web.content.cache_sensitive': '/login without no-store',
   'web.disclosure.directory_listing': '/files/',
   'web.disclosure.stack_trace': '/error',
   'web.disclosure.server_version': 'Server: Apache/2.4.41',
   'web.disclosure.framework_version': 'X-Powered-By',
   'web.methods.trace': 'TRACE echo',
-  'web.auth.default_credentials': 'admin/admin at /login',
+  'web.auth.default_credentials': 'admin/admin at /login; admin/password at /members (the form stays on the page)',
 };
 
 const PRODUCTS = [
@@ -119,7 +119,7 @@ export async function startTestSite(kind: SiteKind): Promise<TestSite> {
             200,
             page(
               'Shop',
-              ['/search?q=hello', '/products?id=1', '/item?name=apple', '/ping?host=localhost', '/view?file=readme.txt', '/go?url=/products?id=2', '/guestbook', '/login', '/files/', '/error', '/fetch?url=https://example.com/']
+              ['/search?q=hello', '/products?id=1', '/item?name=apple', '/ping?host=localhost', '/view?file=readme.txt', '/go?url=/products?id=2', '/guestbook', '/login', '/members', '/account', '/files/', '/error', '/fetch?url=https://example.com/']
                 .map((h) => `<a href="${esc(h)}">${esc(h)}</a>`)
                 .join(' '),
             ),
@@ -186,6 +186,23 @@ export async function startTestSite(kind: SiteKind): Promise<TestSite> {
             return send(200, page('Login', `<p>Invalid credentials.</p>${loginForm}`));
           }
           return send(200, page('Login', loginForm));
+        }
+        case '/members': {
+          // A sign-in form that answers on its own page (the form stays): failure message or a greeting.
+          if (!vuln) {
+            const tried = req.method === 'POST' ? '<p>Username and/or password incorrect.</p>' : '';
+            return send(200, page('Members', `${tried}<form method="post" action="/members">${csrf}<input name="username"><input type="password" name="password"><input type="submit" name="Login" value="Login"></form>`));
+          }
+          const tried = u.searchParams.has('Login');
+          const ok = q('username') === 'admin' && q('password') === 'password';
+          const msg = !tried ? '' : ok ? '<p>Welcome to the members area, admin.</p>' : '<p>Username and/or password incorrect.</p>';
+          return send(200, page('Members', `<p><a href="/logout">Log out</a> <a href="/captcha">Captcha help</a></p><form action="/members"><input name="username"><input type="password" name="password"><input type="submit" name="Login" value="Login"></form>${msg}`));
+        }
+        case '/account': {
+          // A password change: by GET without a token in the vulnerable app, by POST with one in the twin.
+          const fields = '<input type="password" name="password_new"><input type="password" name="password_conf"><input type="submit" name="Change" value="Change">';
+          const changed = (vuln ? u.searchParams.has('Change') : req.method === 'POST' && form.get('csrf_token') === 'k8Jd02mXq1') ? '<p>Password changed.</p>' : '';
+          return send(200, page('Account', vuln ? `${changed}<form action="/account">${fields}</form>` : `${changed}<form method="post" action="/account">${csrf}${fields}</form>`));
         }
         case '/dashboard':
           return send(200, page('Dashboard', '<p>Welcome back.</p>'));

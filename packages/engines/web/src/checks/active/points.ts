@@ -59,7 +59,11 @@ export function injectionPoints(crawl: CrawlResult, scope: Scope): InjectionPoin
   }
   for (const form of crawl.forms) {
     if (!scope.admit(form.action)) continue;
-    const values: [string, string][] = form.fields.map((f) => [f.name, f.value || defaultValue(f.type, f.name)]);
+    // A password change (new + confirmation) gets a different value per password field, so no probe
+    // (the baselines least of all) changes the password of the account the scan signed in with.
+    const passwords = form.fields.filter((f) => f.type === 'password');
+    const change = passwords.length >= 2;
+    const values: [string, string][] = form.fields.map((f) => [f.name, f.value || (change && f.type === 'password' ? `Citadel-${passwords.indexOf(f) + 1}` : defaultValue(f.type, f.name))]);
     for (const f of form.fields) {
       if (f.type === 'submit' || SKIP_FIELD.test(f.name)) continue;
       add({ source: 'form', method: form.method, url: form.action, values, name: f.name, form });

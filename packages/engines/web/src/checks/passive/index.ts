@@ -41,9 +41,11 @@ export async function passiveChecks(b: AssessmentBuilder, crawl: CrawlResult, cl
 
   await b.check('web.content.csrf_missing', () => {
     for (const f of crawl.forms) {
-      if (f.method !== 'POST' || f.fields.some((x) => x.type === 'hidden' && CSRF_FIELD.test(x.name))) continue;
+      // GET forms change state too when they set a password (a new one and its confirmation).
+      const passwordChange = f.method === 'GET' && f.fields.filter((x) => x.type === 'password').length >= 2;
+      if ((f.method !== 'POST' && !passwordChange) || f.fields.some((x) => x.type === 'hidden' && CSRF_FIELD.test(x.name))) continue;
       const page = crawl.pages.find((p) => p.url === f.page || p.response.url === f.page);
-      b.finding('web.content.csrf_missing', formEvidence(f, page?.response, 'POST form without a hidden anti-CSRF token field'));
+      b.finding('web.content.csrf_missing', formEvidence(f, page?.response, passwordChange ? 'GET form that changes a password, without an anti-CSRF token field' : 'POST form without a hidden anti-CSRF token field'));
     }
   });
 
