@@ -66,9 +66,9 @@ describe('catalogue', () => {
     expect(() => mergeCatalogues(a, a)).toThrow(/duplicate/);
   });
 
-  it('falls back zh-TW → zh-CN and ja → en for items outside a catalogue, and lists missing translations', () => {
+  it('converts zh-CN for a missing zh-TW, falls back ja → en for items outside a catalogue, and lists missing translations', () => {
     const item = testRule('ios.ats.arbitrary_loads', 'high', { title: { 'zh-CN': '允许任意加载', en: 'Arbitrary loads', ja: '任意の読み込み' } });
-    expect(text(item, 'title', 'zh-TW')).toBe('允许任意加载');
+    expect(text(item, 'title', 'zh-TW')).toBe('允許任意載入');
     expect(text(item, 'title', 'ja')).toBe('任意の読み込み');
     expect(text(item, 'purpose', 'ja')).toBe('Purpose of the check');
     expect(text(item, 'purpose', 'zh-CN')).toBe('检测目的');

@@ -1,10 +1,13 @@
 /**
- * Localised catalogue texts with fallbacks: zh-TW falls back to zh-CN and ja
- * to en when a translation is missing. Catalogues defined with defineCatalogue
- * always carry zh-TW (converted from zh-CN, see translations.ts); ja comes from
- * the engine's translation table, and `missingTranslations` lists what it lacks.
+ * Localised texts with fallbacks: a missing zh-TW text is converted from the
+ * zh-CN one (OpenCC, see translations.ts) and ja falls back to en. Catalogues
+ * defined with defineCatalogue already carry zh-TW; this fallback serves the
+ * texts engines write per finding (summaries, evidence notes) in zh-CN and en.
+ * ja comes from the engine's translation table; `missingTranslations` lists
+ * what a set of items lacks.
  */
 import type { Locale, LocalizedText, RuleItem } from '@citadel/contracts';
+import { traditionalChinese } from './translations.ts';
 import { TEXT_FIELDS, type TextField } from './validate.ts';
 
 const FALLBACK: Record<Locale, ('zh-CN' | 'en' | 'zh-TW' | 'ja')[]> = {
@@ -19,7 +22,7 @@ export function localize(text: LocalizedText | undefined, locale: Locale): strin
   if (!text) return '';
   for (const l of FALLBACK[locale]) {
     const v = text[l];
-    if (typeof v === 'string' && v.trim() !== '') return v;
+    if (typeof v === 'string' && v.trim() !== '') return locale === 'zh-TW' && l === 'zh-CN' ? traditionalChinese(v) : v;
   }
   return '';
 }
