@@ -13,3 +13,6 @@ export { readManifestInfo, type ManifestInfo, type Component, type ComponentKind
 export { parseClassFile, type ClassFileInfo, type MemberRef } from './apk/class-file.ts';
 export { PACKER_SIGNATURES, type PackerSignature } from './checks/packer-signatures.ts';
 export { API_RULES, FIELD_RULES, STRING_RULES, type ApiRule } from './checks/code/api-rules.ts';
+/** The DEX code checks for other engines that meet DEX code (HarmonyOS FA packages): a check context, the visitors and the one walk. */
+export { CheckContext as AndroidCheckContext, type AndroidPlatform } from './checks/context.ts';
+export { codeVisitors, scanCode, type CodeScanResult, type StringOccurrence } from './checks/code/scan.ts';

@@ -95,14 +95,16 @@ describe.skipIf(!corpusHap)('the corpus HAP (helloworld-stage.hap)', () => {
 });
 
 describe.skipIf(!hasCorpus(CORPUS.diva))('FA packages carrying DEX code', () => {
-  it('scans the DEX strings and class names (DIVA classes.dex inside an FA HAP) and says what is not checked', async () => {
+  it('scans the DEX strings and class names and runs the Android code checks (DIVA classes.dex inside an FA HAP)', async () => {
     const dex = execFileSync('unzip', ['-p', CORPUS.diva, 'classes.dex'], { maxBuffer: 64 << 20 });
     const a = await assess({ model: 'fa', files: [{ name: 'classes.dex', data: dex }] });
     expect(a.platform).toBe('harmony');
     expect(a.sdks.map((s) => s.name)).toContain('Android Support Library');
     expect(row(a, 'secrets.endpoints').evidence.some((e) => e.file === 'classes.dex')).toBe(true);
     expect(result(a, 'crypto.weak_hash')).toBe('not_executed');
-    expect(a.unreadable.find((u) => u.file === 'classes.dex')?.reason).toContain('not exported');
+    expect(row(a, 'dex.code.sql_injection').result).toBe('fail');
+    expect(row(a, 'dex.storage.external_storage').evidence.some((e) => e.className?.startsWith('jakhar.aseem.diva'))).toBe(true);
+    expect(a.unreadable).toEqual([]);
   });
 });
 

@@ -10,6 +10,7 @@ import { type Engine, type EngineContext, type EngineInput, type EngineOptions, 
 import { HARMONY_CATALOGUE, HARMONY_PLATFORMS, type HarmonyPlatform } from './catalogue/index.ts';
 import { codeChecks } from './checks/code/code-checks.ts';
 import { codeUnits } from './checks/code/code-units.ts';
+import { dexCodeChecks } from './checks/dex/dex-code.ts';
 import { CheckContext } from './checks/context.ts';
 import { manifestChecks } from './checks/manifest.ts';
 import { nativeChecks } from './checks/native.ts';
@@ -52,6 +53,7 @@ export class HarmonyEngine implements Engine {
       await signingChecks(c);
       builder.setPhase('code');
       await codeChecks(c, units);
+      await dexCodeChecks(c);
       builder.setPhase('secrets');
       await secretChecks(c, units);
       builder.setPhase('sdk');
@@ -61,9 +63,6 @@ export class HarmonyEngine implements Engine {
       await c.run(['info.archive_anomalies'], () => {
         for (const a of pkg.anomalies.slice(0, 200)) c.fail('info.archive_anomalies', { file: a.file, detail: a.detail });
       });
-      if (pkg.modules.some((m) => m.dex.length > 0)) {
-        builder.unreadable('classes.dex', 'DEX code: strings and class names were scanned; the Android DEX API checks are not exported by @citadel/engine-android');
-      }
       Object.assign(builder.target, appTarget(pkg, { nativeLibraries: natives, ohpmPackages: ohpm }));
       for (const u of pkg.unreadable) builder.unreadable(u.file, u.reason);
       return builder.build();

@@ -4,10 +4,12 @@
  * also in zh-TW and ja). Items exist for the classic HarmonyOS FA model
  * (platform harmony, ids harmony.<category>.<name>) and for HarmonyOS NEXT /
  * OpenHarmony Stage (platform harmony_next, ids harmony_next.<category>.<name>);
- * each spec says which platforms it applies to.
+ * each spec says which platforms it applies to. FA packages that carry DEX
+ * code also get the Android engine's code items (harmony.dex.*, dex.ts).
  */
 import { type Catalogue, defineKeyedCatalogue, itemKeys } from '@citadel/engine-core';
 import { CRYPTO_ITEMS, LOGGING_ITEMS, STORAGE_ITEMS, WEBVIEW_ITEMS } from './code.ts';
+import { DEX_ITEMS } from './dex.ts';
 import type { HarmonyItem } from './define-item.ts';
 import { MANIFEST_ITEMS } from './manifest.ts';
 import { NATIVE_ITEMS } from './native.ts';
@@ -29,6 +31,7 @@ const ALL: readonly HarmonyItem[] = [
   ...WEBVIEW_ITEMS,
   ...STORAGE_ITEMS,
   ...LOGGING_ITEMS,
+  ...DEX_ITEMS,
   ...SECRETS_ITEMS,
   ...NATIVE_ITEMS,
   ...SDK_ITEMS,

@@ -4,6 +4,7 @@
  * inside, each as a HarmonyModule (manifest, resources, ABC files, DEX
  * strings and class names, native libraries, signing block, text files).
  */
+import type { DexFile } from '@citadel/engine-android';
 import type { ZipArchive } from '@citadel/engine-core';
 import type { AbcFile, FaConfigJson, HapSignatureInfo, PackInfo, ResourceIndex, StageModuleJson } from '../formats/index.ts';
 
@@ -19,6 +20,8 @@ export interface NativeLib {
 
 export interface DexInfo {
   path: string;
+  /** The parsed DEX files (several in a v41 container), for the Android engine's code checks. */
+  files: DexFile[];
   strings: string[];
   classNames: string[];
 }

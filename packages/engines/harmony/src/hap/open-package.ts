@@ -154,11 +154,12 @@ async function readModule(pkg: HarmonyPackage, zip: ZipArchive, name: string, pr
       await attempt(pkg, file, async () => {
         const strings: string[] = [];
         const classNames: string[] = [];
-        for (const dex of parseDexContainer(await read(e.name, limits.maxCodeBytes))) {
+        const files = parseDexContainer(await read(e.name, limits.maxCodeBytes));
+        for (const dex of files) {
           for (let i = 0; i < dex.stringCount && strings.length < MAX_DEX_STRINGS; i++) strings.push(dex.string(i));
           for (const c of dex.classes()) classNames.push(c.name);
         }
-        m.dex.push({ path: e.name, strings, classNames });
+        m.dex.push({ path: e.name, files, strings, classNames });
       });
     } else if (NATIVE_LIB.test(e.name)) {
       m.nativeLibs.push({ path: e.name, abi: NATIVE_LIB.exec(e.name)![1]!, size: e.uncompressedSize });

@@ -12,7 +12,7 @@ export const CODE_KEYS = [...new Set([...STRING_RULES.map((r) => r.key), 'storag
 export async function codeChecks(c: CheckContext, units: readonly CodeUnit[]): Promise<void> {
   const abcless = !units.some((u) => u.kind === 'abc');
   if (abcless) {
-    const why = c.modules.some((m) => m.dex.length > 0) ? 'only DEX code: the Android DEX API checks are not available to this engine (not exported by @citadel/engine-android)' : 'no Ark bytecode (.abc) in the package';
+    const why = c.modules.some((m) => m.dex.length > 0) ? 'no Ark bytecode (.abc) in the package; its DEX code is checked by the dex.* items' : 'no Ark bytecode (.abc) in the package';
     c.notExecuted(CODE_KEYS, why);
     return;
   }

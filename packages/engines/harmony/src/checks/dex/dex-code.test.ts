@@ -1,0 +1,39 @@
+import { ANDROID_CATALOGUE } from '@citadel/engine-android';
+import { appClass, callStatic, str } from '@citadel/engine-android/testing/dex-helpers';
+import { writeDex } from '@citadel/engine-android/testing/dex-writer';
+import { describe, expect, it } from 'vitest';
+import { HARMONY_CATALOGUE } from '../../catalogue/index.ts';
+import { assess, result, row } from '../../testing/build-hap.ts';
+
+const S = 'Ljava/lang/String;';
+const cipher = (spec: string, cls = 'Lcom/example/app/Crypto;') =>
+  appClass((r) => [...str(r, 0, spec), ...callStatic(r, 'Ljavax/crypto/Cipher;', 'getInstance', [S], 'Ljavax/crypto/Cipher;', [0])], { name: cls, method: 'encrypt' });
+const digest = (alg: string) => appClass((r) => [...str(r, 0, alg), ...callStatic(r, 'Ljava/security/MessageDigest;', 'getInstance', [S], 'Ljava/security/MessageDigest;', [0])], { name: 'Lcom/example/app/Hash;', method: 'hash' });
+const faWithDex = (...classes: Parameters<typeof writeDex>[0]) => assess({ model: 'fa', files: [{ name: 'classes.dex', data: Buffer.from(writeDex(classes)) }] });
+
+describe('DEX code of FA packages (the Android engine\'s code checks)', () => {
+  it('reuses the Android code items on the harmony platform as harmony.dex.*', () => {
+    const item = HARMONY_CATALOGUE.get('harmony.dex.crypto.ecb_mode');
+    expect(item.platform).toBe('harmony');
+    expect([item.title, item.risk, item.cwe]).toEqual([ANDROID_CATALOGUE.get('android.crypto.ecb_mode').title, ANDROID_CATALOGUE.get('android.crypto.ecb_mode').risk, ANDROID_CATALOGUE.get('android.crypto.ecb_mode').cwe]);
+    expect(HARMONY_CATALOGUE.has('harmony_next.dex.crypto.ecb_mode')).toBe(false);
+  });
+
+  it('fails the API rules on weak calls, with class and method as evidence, and passes their fixed version', async () => {
+    const bad = await faWithDex(cipher('DES/ECB/PKCS5Padding'), digest('MD5'));
+    expect(bad.platform).toBe('harmony');
+    for (const k of ['dex.crypto.ecb_mode', 'dex.crypto.weak_cipher', 'dex.crypto.weak_hash']) expect(result(bad, k), k).toBe('fail');
+    expect(row(bad, 'dex.crypto.ecb_mode').evidence[0]).toMatchObject({ file: 'classes.dex', className: 'com.example.app.Crypto', method: 'encrypt' });
+    const good = await faWithDex(cipher('AES/GCM/NoPadding'), digest('SHA-256'));
+    for (const k of ['dex.crypto.ecb_mode', 'dex.crypto.weak_cipher', 'dex.crypto.weak_hash']) expect(result(good, k), k).toBe('pass');
+    expect(good.unreadable).toEqual([]);
+  });
+
+  it('without DEX code the dex items are not executed, with the reason; Stage packages do not have them', async () => {
+    const fa = await assess({ model: 'fa' });
+    expect(result(fa, 'dex.crypto.ecb_mode')).toBe('not_executed');
+    expect(row(fa, 'dex.crypto.ecb_mode').evidence[0]?.detail).toContain('no DEX code');
+    const stage = await assess({});
+    expect(stage.findings.some((f) => f.ruleId.includes('.dex.'))).toBe(false);
+  });
+});

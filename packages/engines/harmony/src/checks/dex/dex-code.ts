@@ -1,0 +1,52 @@
+/**
+ * DEX code of classic HarmonyOS (FA model) packages, checked by the Android
+ * engine's own code visitors (API, field and string rules, TLS classes, keys
+ * and credentials) over one walk of every method: nothing is copied here.
+ * An Android check context whose ids are redirected to this catalogue's
+ * harmony.dex.<android key> items lets the visitors report straight into the
+ * Harmony assessment, with the same evidence (file, class, method) and
+ * MAIN/SDK attribution through the same SDK library.
+ */
+import { AndroidCheckContext, type PackageModel, codeVisitors, scanCode } from '@citadel/engine-android';
+import { DEX_CODE_ANDROID_KEYS, dexKey } from '../../catalogue/dex.ts';
+import type { CheckContext } from '../context.ts';
+
+export const DEX_KEYS = DEX_CODE_ANDROID_KEYS.map(dexKey);
+
+/** The Android context with its short keys mapped onto harmony.dex.* (keys without an item are dropped, as usual). */
+class DexCheckContext extends AndroidCheckContext {
+  constructor(
+    model: PackageModel,
+    private readonly harmony: CheckContext,
+  ) {
+    super(model, harmony.builder, 'android', harmony.catalogue, harmony.sdks, harmony.now);
+  }
+
+  override id(key: string): string | undefined {
+    const id = `${this.harmony.platform}.${dexKey(key)}`;
+    return this.catalogue.has(id) ? id : undefined;
+  }
+}
+
+export interface DexCodeResult {
+  methods: number;
+  complete: boolean;
+}
+
+export async function dexCodeChecks(c: CheckContext): Promise<DexCodeResult | undefined> {
+  const dex = c.modules.flatMap((m) => m.dex.flatMap((d) => d.files.map((file) => ({ file: `${m.prefix}${d.path}`, dex: file }))));
+  if (dex.length === 0) {
+    c.notExecuted(DEX_KEYS, 'no DEX code (classes*.dex) in the package');
+    return undefined;
+  }
+  // The code walk reads only the DEX files and appends what it cannot read; the rest of the Android model is not needed.
+  const model: Pick<PackageModel, 'dex' | 'unreadable'> = { dex, unreadable: c.pkg.unreadable };
+  const android = new DexCheckContext(model as PackageModel, c);
+  let out: DexCodeResult | undefined;
+  await c.run(DEX_KEYS, () => {
+    const { visitors } = codeVisitors(android);
+    const r = scanCode(android, visitors, false);
+    out = { methods: r.methods, complete: r.complete };
+  });
+  return out;
+}
