@@ -1,5 +1,5 @@
 /**
- * Task changes as events, for the WebSocket push. In scaled-out mode they
+ * Task changes (and download-record changes, issue 9) as events, for the WebSocket push. In scaled-out mode they
  * cross processes over Redis pub/sub: a worker publishes, every portal instance
  * re-emits to its own sockets (its own events are not delivered twice).
  */
@@ -9,8 +9,18 @@ import type { Redis } from 'ioredis';
 import type { TaskRecord } from '../domain/tasks/task-repository.ts';
 import { redisConnection } from './redis.ts';
 
+/** A download record was created, moved on, progressed or was deleted; its owner's panel refetches the list. */
+export interface DownloadChange {
+  id: number;
+  user_id: number;
+  /** The new status, or DELETED. */
+  status: string;
+  percentage: number;
+}
 
-export class TaskEvents extends EventEmitter<{ task: [TaskRecord] }> {
+type BridgeMessage = { origin: string; task: TaskRecord } | { origin: string; download: DownloadChange };
+
+export class TaskEvents extends EventEmitter<{ task: [TaskRecord]; download: [DownloadChange] }> {
   private readonly origin = randomBytes(8).toString('hex');
   private pub?: Redis;
   private sub?: Redis;
@@ -22,6 +32,11 @@ export class TaskEvents extends EventEmitter<{ task: [TaskRecord] }> {
     this.pub?.publish(this.channel, JSON.stringify({ origin: this.origin, task })).catch(() => undefined);
   }
 
+  downloadChanged(change: DownloadChange): void {
+    this.emit('download', change);
+    this.pub?.publish(this.channel, JSON.stringify({ origin: this.origin, download: change })).catch(() => undefined);
+  }
+
   /** Publishes this process's events to Redis; with `subscribe`, also re-emits other processes' events here. */
   async bridge(redisUrl: string, prefix: string, subscribe: boolean): Promise<void> {
     this.channel = `${prefix}:task-events`;
@@ -29,8 +44,10 @@ export class TaskEvents extends EventEmitter<{ task: [TaskRecord] }> {
     if (!subscribe) return;
     this.sub = redisConnection(redisUrl);
     this.sub.on('message', (_channel: string, raw: string) => {
-      const { origin, task } = JSON.parse(raw) as { origin: string; task: TaskRecord };
-      if (origin !== this.origin) this.emit('task', task);
+      const m = JSON.parse(raw) as BridgeMessage;
+      if (m.origin === this.origin) return;
+      if ('task' in m) this.emit('task', m.task);
+      else if ('download' in m) this.emit('download', m.download);
     });
     await this.sub.subscribe(this.channel);
   }

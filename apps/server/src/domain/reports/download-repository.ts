@@ -3,11 +3,12 @@
  * table: QUEUEING rows in queue_seq order, claimed atomically (SKIP LOCKED on
  * PostgreSQL) so two workers never render the same report; every status change
  * is a compare-and-set on the current status, so a cancel (the row deleted)
- * never gets overwritten.
+ * never gets overwritten. Every change is told to `onChange` (the WebSocket push).
  */
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
+import type { DownloadChange } from '../../jobs/task-events.ts';
 import type { DownloadsTable, ReportFilesTable } from './report-schema.ts';
 
 export type DownloadRecord = Selectable<DownloadsTable>;
@@ -31,7 +32,13 @@ export class DownloadRepository {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly dialect: Dialect,
+    private readonly onChange: (change: DownloadChange) => void = () => undefined,
   ) {}
+
+  private told<T extends Pick<DownloadRecord, 'id' | 'user_id' | 'status' | 'percentage'> | undefined>(row: T): T {
+    if (row) this.onChange({ id: row.id, user_id: row.user_id, status: row.status, percentage: row.percentage });
+    return row;
+  }
 
   private nextSeq(): number {
     this.lastSeq = Math.max(this.lastSeq + 1, Date.now() * 1000);
@@ -40,11 +47,13 @@ export class DownloadRepository {
 
   async create(d: NewDownload): Promise<DownloadRecord> {
     const now = Date.now();
-    return this.db
+    return this.told(
+      await this.db
       .insertInto('downloads')
-      .values({ ...d, size: d.size ?? 0, error: '', percentage: 0, queue_seq: this.nextSeq(), attempts: 0, lease_owner: null, lease_expires_at: null, created_at: now, updated_at: now })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+        .values({ ...d, size: d.size ?? 0, error: '', percentage: 0, queue_seq: this.nextSeq(), attempts: 0, lease_owner: null, lease_expires_at: null, created_at: now, updated_at: now })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
   }
 
   byId(id: number): Promise<DownloadRecord | undefined> {
@@ -57,17 +66,27 @@ export class DownloadRepository {
 
   /** Moves a record from `from` to `to` only if it is still in `from`; undefined when it changed or was deleted first. */
   async transition(id: number, from: DownloadStatus, to: DownloadStatus, patch: Partial<Pick<DownloadRecord, 'error' | 'percentage' | 'storage_key' | 'size' | 'lease_owner' | 'lease_expires_at'>> = {}): Promise<DownloadRecord | undefined> {
-    return this.db
-      .updateTable('downloads')
-      .set({ ...patch, status: to, updated_at: Date.now(), ...(to === 'QUEUEING' ? { queue_seq: this.nextSeq(), lease_owner: null, lease_expires_at: null } : {}) })
-      .where('id', '=', id)
-      .where('status', '=', from)
-      .returningAll()
-      .executeTakeFirst();
+    return this.told(
+      await this.db
+        .updateTable('downloads')
+        .set({ ...patch, status: to, updated_at: Date.now(), ...(to === 'QUEUEING' ? { queue_seq: this.nextSeq(), lease_owner: null, lease_expires_at: null } : {}) })
+        .where('id', '=', id)
+        .where('status', '=', from)
+        .returningAll()
+        .executeTakeFirst(),
+    );
   }
 
   async setPercentage(id: number, status: DownloadStatus, percentage: number): Promise<void> {
-    await this.db.updateTable('downloads').set({ percentage, updated_at: Date.now() }).where('id', '=', id).where('status', '=', status).execute();
+    this.told(
+      await this.db
+        .updateTable('downloads')
+        .set({ percentage, updated_at: Date.now() })
+        .where('id', '=', id)
+        .where('status', '=', status)
+        .returning(['id', 'user_id', 'status', 'percentage'])
+        .executeTakeFirst(),
+    );
   }
 
   async claimNext(leaseOwner: string, leaseMs: number): Promise<DownloadRecord | undefined> {
@@ -79,7 +98,7 @@ export class DownloadRepository {
       where id = (select id from downloads where status = 'QUEUEING' order by queue_seq limit 1 ${lock})
         and status = 'QUEUEING'
       returning *`.execute(this.db);
-    return result.rows[0];
+    return this.told(result.rows[0]);
   }
 
   async renewLease(id: number, leaseOwner: string, leaseMs: number): Promise<boolean> {
@@ -111,12 +130,14 @@ export class DownloadRepository {
 
   async delete(userId: number, ids: number[]): Promise<number> {
     if (ids.length === 0) return 0;
-    const r = await this.db.deleteFrom('downloads').where('user_id', '=', userId).where('id', 'in', ids).executeTakeFirst();
-    return Number(r.numDeletedRows);
+    const gone = await this.db.deleteFrom('downloads').where('user_id', '=', userId).where('id', 'in', ids).returning(['id']).execute();
+    for (const r of gone) this.onChange({ id: r.id, user_id: userId, status: 'DELETED', percentage: 0 });
+    return gone.length;
   }
 
   async clear(userId: number): Promise<void> {
-    await this.db.deleteFrom('downloads').where('user_id', '=', userId).execute();
+    const gone = await this.db.deleteFrom('downloads').where('user_id', '=', userId).returning(['id']).execute();
+    if (gone.length) this.onChange({ id: 0, user_id: userId, status: 'DELETED', percentage: 0 });
   }
 
   findFile(k: ReportKey): Promise<ReportFileRecord | undefined> {

@@ -6,7 +6,7 @@
  * one already generated for the same task, range, format, language and catalogue.
  */
 import { EVALUATIONS, LOCALES, type Locale, can, evaluationResource } from '@citadel/contracts';
-import { FILE_EXTENSIONS, LABELS, MIME_TYPES, REPORT_RANGES, type ReportFormat, type ReportRange, formatsFor, rangesFor } from '@citadel/reports';
+import { FILE_EXTENSIONS, LABELS, MIME_TYPES, REPORT_RANGES, type ReportFormat, type ReportRange, type ReportTemplate, formatsFor, isReportTemplate, rangesFor } from '@citadel/reports';
 import { Readable } from 'node:stream';
 import type { SiteConfigRepository } from '../../db/repositories/site-config.ts';
 import { fail } from '../../http/app-error.ts';
@@ -15,6 +15,7 @@ import type { Identity } from '../auth/auth-service.ts';
 import type { TaskRecord, TaskRepository } from '../tasks/task-repository.ts';
 import type { DownloadRecord, DownloadRepository, ReportKey } from './download-repository.ts';
 import { catalogueVersion, reportInput } from './report-input.ts';
+import { type ReportPrefsResolver, renderVersion, templateOfVersion } from './report-prefs.ts';
 import { type RenderLimits, renderInChild } from './run-render.ts';
 
 /** A download record as the panel shows it (SPEC §3). */
@@ -39,8 +40,23 @@ export interface ReportRequest {
   sdk_filter: ReportRange[];
   /** WORD | PDF | EXCEL */
   report_type: string;
-  /** Report language; defaults to the caller's. */
+  /** Report language; defaults to the task's template's (see report-prefs.ts). */
   type?: string;
+  /** Report template (layout); defaults to the task's template's. */
+  report_template?: string;
+}
+
+/** What the report dialog offers for a task and what it starts with (POST /report/options). */
+export interface ReportOptionsView {
+  task_uid: string;
+  platform: string;
+  ranges: ReportRange[];
+  formats: ('WORD' | 'PDF' | 'EXCEL')[];
+  report_template: ReportTemplate;
+  report_language: Locale;
+  /** 'template' when the task's own assessment template chose them, 'settings' for the admin's defaults. */
+  source: 'template' | 'settings';
+  template_name: string;
 }
 
 const EVALUATION_PLATFORMS = new Set(EVALUATIONS.map((e) => e.platform as string));
@@ -60,9 +76,11 @@ export function parseLocale(raw: string | undefined, fallback: Locale): Locale {
 }
 
 /** A file name without path separators or control characters, with the report's range and language. */
-export function downloadName(task: TaskRecord, range: ReportRange, format: ReportFormat, locale: Locale): string {
+export function downloadName(task: TaskRecord, range: ReportRange, format: ReportFormat, locale: Locale, template: ReportTemplate = 'standard'): string {
   const base = (task.app_name || task.file_name || task.url || task.task_uid).replace(/[\\/:*?"<>|\u0000-\u001f\u007f]+/g, '_').slice(0, 120);
-  return `${base}_${LABELS[locale].rangeNames[range]}_${locale}.${FILE_EXTENSIONS[format]}`;
+  // A standard report keeps the plain name; another layout says which it is.
+  const layout = template === 'standard' ? '' : `_${LABELS[locale].layoutTitles[template]}`;
+  return `${base}_${LABELS[locale].rangeNames[range]}${layout}_${locale}.${FILE_EXTENSIONS[format]}`;
 }
 
 export class ReportService {
@@ -73,6 +91,7 @@ export class ReportService {
     private readonly storage: ObjectStorage,
     private readonly onQueued: () => void,
     private readonly limits: RenderLimits,
+    private readonly prefs: ReportPrefsResolver,
     private readonly extraEngineFiles: string[] = [],
   ) {}
 
@@ -102,13 +121,32 @@ export class ReportService {
     if (!formatsFor(task.platform).includes(format)) fail('illegal_parameter', 'report_type');
   }
 
-  async request(who: Identity, req: ReportRequest, callerLocale: Locale): Promise<number[]> {
+  /** The dialog's offer for a task: ranges, formats, and the report template and language its assessment template chose. */
+  async options(who: Identity, uid: string): Promise<ReportOptionsView> {
+    const task = await this.downloadableTask(who, uid);
+    const prefs = await this.prefs.of(task);
+    return {
+      task_uid: task.task_uid,
+      platform: task.platform,
+      ranges: rangesFor(task.platform),
+      formats: formatsFor(task.platform).map((f) => f.toUpperCase() as 'WORD' | 'PDF' | 'EXCEL'),
+      report_template: prefs.template,
+      report_language: prefs.language,
+      source: prefs.source,
+      template_name: prefs.template_name,
+    };
+  }
+
+  async request(who: Identity, req: ReportRequest): Promise<number[]> {
     const task = await this.downloadableTask(who, req.task_uid);
     const format = parseFormat(req.report_type);
-    const locale = parseLocale(req.type, callerLocale);
+    const prefs = await this.prefs.of(task);
+    const locale = parseLocale(req.type, prefs.language);
+    if (req.report_template !== undefined && !isReportTemplate(req.report_template)) fail('illegal_parameter', 'report_template');
+    const template = (req.report_template as ReportTemplate | undefined) ?? prefs.template;
     const ranges = [...new Set(req.sdk_filter)].filter((r) => (REPORT_RANGES as readonly string[]).includes(r));
     this.assertOffered(task, ranges, format);
-    const version = await catalogueVersion(this.extraEngineFiles);
+    const version = renderVersion(await catalogueVersion(this.extraEngineFiles), template);
     const ids: number[] = [];
     for (const range of ranges) {
       const key: ReportKey = { task_id: task.id, range, format, language: locale, catalogue_version: version };
@@ -117,7 +155,7 @@ export class ReportService {
         user_id: who.user.id,
         customer_id: task.customer_id,
         task_id: task.id,
-        name: downloadName(task, range, format, locale),
+        name: downloadName(task, range, format, locale, template),
         range,
         format,
         language: locale,
@@ -220,7 +258,8 @@ export class ReportService {
     if (!json) return fail('report_generation_failed', 'the task has no stored result');
     const detail = await this.tasks.detail(task.id);
     const input = await reportInput({ ...task, ...(detail ? { created_by_name: detail.created_by_name } : {}) }, json, await this.site.get(), this.extraEngineFiles);
-    const outcome = await renderInChild({ input, options: { format: key.format as ReportFormat, locale: key.language as Locale, range: key.range as ReportRange } }, this.limits, opts);
+    const template = templateOfVersion(key.catalogue_version);
+    const outcome = await renderInChild({ input, options: { format: key.format as ReportFormat, locale: key.language as Locale, range: key.range as ReportRange, template } }, this.limits, opts);
     if (outcome.kind === 'aborted') return fail('operation_failed', 'cancelled');
     if (outcome.kind === 'failed') return fail('report_generation_failed', outcome.message);
     const stored = await this.storage.put(Readable.from([Buffer.from(outcome.bytes)]));
@@ -228,13 +267,14 @@ export class ReportService {
     return { storage_key: saved.storage_key, size: saved.size };
   }
 
-  /** GET /report/download: the full report of a finished task in one request (generated now unless kept). */
-  async direct(who: Identity, uid: string, type: string, callerLocale: Locale): Promise<{ name: string; mime: string; size: number; body: Readable }> {
+  /** GET /report/download: the full report of a finished task in one request (generated now unless kept), in its template's layout and language. */
+  async direct(who: Identity, uid: string, type: string): Promise<{ name: string; mime: string; size: number; body: Readable }> {
     const task = await this.downloadableTask(who, uid);
     const format = parseFormat(type);
     this.assertOffered(task, ['ALL'], format);
-    const key: ReportKey = { task_id: task.id, range: 'ALL', format, language: callerLocale, catalogue_version: await catalogueVersion(this.extraEngineFiles) };
+    const { template, language } = await this.prefs.of(task);
+    const key: ReportKey = { task_id: task.id, range: 'ALL', format, language, catalogue_version: renderVersion(await catalogueVersion(this.extraEngineFiles), template) };
     const file = await this.generate(task, key);
-    return { name: downloadName(task, 'ALL', format, callerLocale), mime: MIME_TYPES[format], size: file.size, body: await this.storage.get(file.storage_key) };
+    return { name: downloadName(task, 'ALL', format, language, template), mime: MIME_TYPES[format], size: file.size, body: await this.storage.get(file.storage_key) };
   }
 }

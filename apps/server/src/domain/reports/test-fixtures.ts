@@ -16,8 +16,8 @@ export async function divaAssessment(): Promise<Assessment> {
   return engine.run({ files: [{ path: CORPUS.diva, name: 'diva.apk', size: statSync(CORPUS.diva).size }] }, { platform: 'android', params: {} }, {});
 }
 
-/** Inserts a FINISHED task (or one in `status`) owned by `userId` with the assessment stored, as the worker leaves it. */
-export async function finishedTask(built: BuiltApp, userId: number, assessment: Assessment, opts: { status?: string; platform?: string } = {}): Promise<string> {
+/** Inserts a FINISHED task (or one in `status`) owned by `userId` with the assessment stored, as the worker leaves it (optionally run with a template, finished at a given time). */
+export async function finishedTask(built: BuiltApp, userId: number, assessment: Assessment, opts: { status?: string; platform?: string; templateId?: number; finishedAt?: number } = {}): Promise<string> {
   const { db, dialect } = built.services.database;
   const repo = new TaskRepository(db, dialect);
   const user = await db.selectFrom('users').select(['customer_id']).where('id', '=', userId).executeTakeFirstOrThrow();
@@ -28,7 +28,7 @@ export async function finishedTask(built: BuiltApp, userId: number, assessment: 
     file_name: 'diva.apk',
     size: 1,
     md5: '',
-    template_id: null,
+    template_id: opts.templateId ?? null,
     template_name: '',
     fields: {},
     params: {},
@@ -38,6 +38,8 @@ export async function finishedTask(built: BuiltApp, userId: number, assessment: 
   });
   await db.insertInto('task_results').values({ task_id: task.id, assessment: JSON.stringify(assessment), created_at: Date.now() }).execute();
   const appName = typeof assessment.target.appName === 'string' ? assessment.target.appName : '';
-  await sql`update tasks set status = ${opts.status ?? 'FINISHED'}, app_name = ${appName}, finished_at = ${Date.now()} where id = ${task.id}`.execute(db);
+  const packageName = typeof assessment.target.packageName === 'string' ? assessment.target.packageName : '';
+  await sql`update tasks set status = ${opts.status ?? 'FINISHED'}, app_name = ${appName}, package_name = ${packageName}, finished_at = ${opts.finishedAt ?? Date.now()},
+    score = ${Math.round(assessment.score.score)}, risk_level = ${assessment.score.band}, counts = ${JSON.stringify(assessment.counts)} where id = ${task.id}`.execute(db);
   return task.task_uid;
 }

@@ -8,8 +8,8 @@ import type { Identity } from '../auth/auth-service.ts';
 
 export const TEMPLATE_NAME_MAX = 50;
 export const REPORT_LANGUAGES = LOCALES;
-/** Report layouts a template can ask for (the reports issue renders them). */
-export const REPORT_TEMPLATES = ['standard', 'brief'] as const;
+/** Report layouts a template can ask for: standard, brief, compliance (defined and rendered by @citadel/reports). */
+export { REPORT_TEMPLATES } from '@citadel/reports';
 /** What the template is for: the full default set, a quick scan, or a custom selection. */
 export const PRESET_TYPES = ['standard', 'quick', 'custom'] as const;
 

@@ -2,10 +2,9 @@
 import { Transform } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Readable } from 'node:stream';
-import { REPORT_RANGES } from '@citadel/reports';
+import { REPORT_RANGES, REPORT_TEMPLATES } from '@citadel/reports';
 import type { Services } from '../../services.ts';
 import { identityOf } from '../access.ts';
-import { requestLang } from '../errors.ts';
 import { body, envelope, okEnvelope, responses, str } from '../schemas.ts';
 import { reportAccess } from '../../domain/reports/report-access.ts';
 import { contentDisposition } from './send-object.ts';
@@ -41,15 +40,14 @@ export function sendReport(reply: FastifyReply, file: { name: string; mime: stri
 }
 
 export async function downloadRoutes(app: FastifyInstance, { reports }: Services): Promise<void> {
-  const lang = (req: Parameters<typeof requestLang>[0]) => (requestLang(req) === 'en' ? 'en' : 'zh-CN');
-
-  app.post<{ Body: { task_uid: string; task_id?: number | string; sdk_filter?: string[]; report_type: string; type?: string } }>(
+  app.post<{ Body: { task_uid: string; task_id?: number | string; sdk_filter?: string[]; report_type: string; type?: string; report_template?: string } }>(
     '/download/task/report',
     {
       config: { access: reportAccess },
       schema: {
         tags: ['download'],
-        summary: 'Queue report jobs for a finished task: one download record per range (sdk_filter), format report_type (WORD/PDF/EXCEL), language type (zh-CN/zh-TW/en/ja)',
+        summary:
+          "Queue report jobs for a finished task: one download record per range (sdk_filter), format report_type (WORD/PDF/EXCEL), language type (zh-CN/zh-TW/en/ja) and report_template (standard/brief/compliance); language and template default to the task's assessment template's",
         body: body(
           {
             task_uid: str(40, 1),
@@ -57,6 +55,7 @@ export async function downloadRoutes(app: FastifyInstance, { reports }: Services
             sdk_filter: { type: 'array', items: { type: 'string', enum: [...REPORT_RANGES] }, maxItems: 3 },
             report_type: str(10, 1),
             type: str(10),
+            report_template: { type: 'string', enum: [...REPORT_TEMPLATES] },
           },
           ['task_uid', 'report_type'],
         ),
@@ -64,7 +63,8 @@ export async function downloadRoutes(app: FastifyInstance, { reports }: Services
       },
     },
     async (req) => {
-      const ids = await reports.service.request(identityOf(req), { task_uid: req.body.task_uid, sdk_filter: (req.body.sdk_filter ?? ['ALL']) as never, report_type: req.body.report_type, ...(req.body.type ? { type: req.body.type } : {}) }, lang(req));
+      const { task_uid, sdk_filter, report_type, type, report_template } = req.body;
+      const ids = await reports.service.request(identityOf(req), { task_uid, sdk_filter: (sdk_filter ?? ['ALL']) as never, report_type, ...(type ? { type } : {}), ...(report_template ? { report_template } : {}) });
       return { data: { ids } };
     },
   );

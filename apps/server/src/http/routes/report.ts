@@ -3,25 +3,36 @@ import type { FastifyInstance } from 'fastify';
 import { REPORT_RANGES } from '@citadel/reports';
 import type { Services } from '../../services.ts';
 import { identityOf } from '../access.ts';
-import { requestLang } from '../errors.ts';
 import { body, envelope, responses, str } from '../schemas.ts';
 import { sendReport } from './download.ts';
 import { reportAccess } from '../../domain/reports/report-access.ts';
 
 export async function reportRoutes(app: FastifyInstance, { reports }: Services): Promise<void> {
-  const lang = (req: Parameters<typeof requestLang>[0]) => (requestLang(req) === 'en' ? 'en' : 'zh-CN');
-
   app.get<{ Querystring: { task_uid: string; type: string } }>(
     '/report/download',
     {
       config: { access: reportAccess },
       schema: {
         tags: ['report'],
-        summary: "The full report (range ALL) of a finished task in the caller's language; type = word | pdf | excel. Generated now unless kept from before",
+        summary: "The full report (range ALL) of a finished task in its assessment template's report template and language; type = word | pdf | excel. Generated now unless kept from before",
         querystring: { type: 'object', properties: { task_uid: str(40, 1), type: { type: 'string', enum: ['word', 'pdf', 'excel', 'WORD', 'PDF', 'EXCEL'] } }, required: ['task_uid', 'type'], additionalProperties: false },
       },
     },
-    async (req, reply) => sendReport(reply, await reports.service.direct(identityOf(req), req.query.task_uid, req.query.type, lang(req))),
+    async (req, reply) => sendReport(reply, await reports.service.direct(identityOf(req), req.query.task_uid, req.query.type)),
+  );
+
+  app.post<{ Body: { task_uid: string } }>(
+    '/report/options',
+    {
+      config: { access: reportAccess },
+      schema: {
+        tags: ['report'],
+        summary: "What the report dialog offers for a finished task (ranges, formats) and starts with: the report template and language of the task's assessment template (else the evaluation settings' defaults)",
+        body: body({ task_uid: str(40, 1) }),
+        response: responses(envelope({ type: 'object', additionalProperties: true })),
+      },
+    },
+    async (req) => ({ data: await reports.service.options(identityOf(req), req.body.task_uid) }),
   );
 
   app.post<{ Body: { task_uid: string; sdk_filter?: string[]; type?: string } }>(
@@ -36,7 +47,7 @@ export async function reportRoutes(app: FastifyInstance, { reports }: Services):
       },
     },
     async (req) => {
-      const ids = await reports.service.request(identityOf(req), { task_uid: req.body.task_uid, sdk_filter: (req.body.sdk_filter ?? ['ALL']) as never, report_type: 'EXCEL', ...(req.body.type ? { type: req.body.type } : {}) }, lang(req));
+      const ids = await reports.service.request(identityOf(req), { task_uid: req.body.task_uid, sdk_filter: (req.body.sdk_filter ?? ['ALL']) as never, report_type: 'EXCEL', ...(req.body.type ? { type: req.body.type } : {}) });
       return { data: { ids } };
     },
   );

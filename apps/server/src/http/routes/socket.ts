@@ -1,6 +1,6 @@
 /**
- * WebSocket /socket/ (SPEC §7): pushes task status and progress changes (and,
- * later, platform notices) to signed-in browsers. Browsers cannot set headers
+ * WebSocket /socket/ (SPEC §7): pushes task status and progress changes, the
+ * caller's download-record changes (issue 9) and, later, platform notices to signed-in browsers. Browsers cannot set headers
  * on a WebSocket, so user and token come in the query string and are checked
  * like any session; a session that ends closes the socket with code 4401.
  * The websocket plugin itself is registered at the root (registerWebSocket).
@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Identity } from '../../domain/auth/auth-service.ts';
 import { toTaskRow } from '../../domain/tasks/task-service.ts';
 import type { TaskRecord } from '../../domain/tasks/task-repository.ts';
+import type { DownloadChange } from '../../jobs/task-events.ts';
 import type { Services } from '../../services.ts';
 import { AppError } from '../app-error.ts';
 
@@ -43,7 +44,13 @@ export async function socketRoutes(app: FastifyInstance, { auth, tasks, taskEven
         };
         socket.send(JSON.stringify(msg));
       };
+      // Only the record's owner hears of it; the panel then refetches its list (queue positions included).
+      const onDownload = (c: DownloadChange) => {
+        if (socket.readyState !== socket.OPEN || c.user_id !== who.user.id) return;
+        socket.send(JSON.stringify({ type: 'download', download: { id: c.id, status: c.status, percentage: c.percentage } } satisfies SocketMessage));
+      };
       taskEvents.on('task', onTask);
+      taskEvents.on('download', onDownload);
       // A revoked, expired or disabled session must not keep receiving pushes.
       const recheck = setInterval(() => {
         auth.identify(req.query.token ?? '', req.query.user ?? '').then(
@@ -56,6 +63,7 @@ export async function socketRoutes(app: FastifyInstance, { auth, tasks, taskEven
       socket.on('close', () => {
         clearInterval(recheck);
         taskEvents.off('task', onTask);
+        taskEvents.off('download', onDownload);
       });
       // Browsers' keep-alive pings are answered; anything else a client sends is ignored.
       socket.on('message', () => undefined);
