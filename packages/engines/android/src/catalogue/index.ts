@@ -14,6 +14,7 @@ import { CODE_ITEMS } from './code.ts';
 import { CRYPTO_ITEMS } from './crypto.ts';
 import type { AndroidItem } from './define-item.ts';
 import { INFO_ITEMS } from './info.ts';
+import { JA_TEXTS } from './ja.ts';
 import { MANIFEST_ITEMS } from './manifest.ts';
 import { NATIVE_ITEMS } from './native.ts';
 import { NETWORK_ITEMS } from './network.ts';
@@ -45,7 +46,7 @@ const ALL: readonly AndroidItem[] = [
 export const SDK_ITEM_KEYS: ReadonlySet<string> = new Set(itemKeys(ALL, 'android_sdk'));
 export const ANDROID_ITEM_KEYS: readonly string[] = itemKeys(ALL, 'android');
 
-export const ANDROID_CATALOGUE: Catalogue = defineKeyedCatalogue(ALL, ['android', 'android_sdk']);
+export const ANDROID_CATALOGUE: Catalogue = defineKeyedCatalogue(ALL, ['android', 'android_sdk'], { ja: JA_TEXTS });
 
 /** The rule id of a short key on a platform: ruleId('android_sdk', 'code.runtime_exec'). */
 export function ruleId(platform: 'android' | 'android_sdk', key: string): string {
