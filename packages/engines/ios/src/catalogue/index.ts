@@ -8,6 +8,7 @@ import { type Catalogue, defineKeyedCatalogue, itemKeys } from '@citadel/engine-
 import { BINARY_ITEMS } from './binary.ts';
 import { CODE_ITEMS, STORAGE_ITEMS } from './code.ts';
 import type { IosItem } from './define-item.ts';
+import { JA_TEXTS } from './ja.ts';
 import { NETWORK_ITEMS } from './network.ts';
 import { PLIST_ITEMS, PROVISIONING_ITEMS } from './plist.ts';
 import { RESILIENCE_ITEMS } from './resilience.ts';
@@ -35,7 +36,7 @@ const ALL: readonly IosItem[] = [
 export const IOS_ITEM_KEYS: readonly string[] = itemKeys(ALL, 'ios');
 export const IOS_SDK_ITEM_KEYS: ReadonlySet<string> = new Set(itemKeys(ALL, 'ios_sdk'));
 
-export const IOS_CATALOGUE: Catalogue = defineKeyedCatalogue(ALL, ['ios', 'ios_sdk']);
+export const IOS_CATALOGUE: Catalogue = defineKeyedCatalogue(ALL, ['ios', 'ios_sdk'], { ja: JA_TEXTS });
 
 /** The rule id of a short key on a platform: iosRuleId('ios_sdk', 'code.nslog'). */
 export function iosRuleId(platform: IosPlatform, key: string): string {
