@@ -11,6 +11,7 @@ import { type Catalogue, defineKeyedCatalogue, itemKeys } from '@citadel/engine-
 import { CRYPTO_ITEMS, LOGGING_ITEMS, STORAGE_ITEMS, WEBVIEW_ITEMS } from './code.ts';
 import { DEX_ITEMS } from './dex.ts';
 import type { HarmonyItem } from './define-item.ts';
+import { JA_TEXTS } from './ja.ts';
 import { MANIFEST_ITEMS } from './manifest.ts';
 import { NATIVE_ITEMS } from './native.ts';
 import { NETWORK_ITEMS } from './network.ts';
@@ -41,4 +42,4 @@ const ALL: readonly HarmonyItem[] = [
 /** Short keys ("manifest.debug") of every item, whatever its platforms. */
 export const HARMONY_ITEM_KEYS: readonly string[] = itemKeys(ALL);
 
-export const HARMONY_CATALOGUE: Catalogue = defineKeyedCatalogue(ALL);
+export const HARMONY_CATALOGUE: Catalogue = defineKeyedCatalogue(ALL, undefined, { ja: JA_TEXTS });
