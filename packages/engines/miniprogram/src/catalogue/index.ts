@@ -9,6 +9,7 @@ import { type Catalogue, defineKeyedCatalogue, itemKeys } from '@citadel/engine-
 import { CODE_ITEMS } from './code.ts';
 import { ID_PREFIX, type MiniItem } from './define-item.ts';
 import { INFO_ITEMS } from './info.ts';
+import { JA_TEXTS } from './ja.ts';
 import { NETWORK_ITEMS } from './network.ts';
 import { PRIVACY_ITEMS } from './privacy.ts';
 import { SECRETS_ITEMS } from './secrets.ts';
@@ -17,7 +18,7 @@ export { ID_PREFIX } from './define-item.ts';
 
 const ALL: readonly MiniItem[] = [...SECRETS_ITEMS, ...NETWORK_ITEMS, ...PRIVACY_ITEMS, ...CODE_ITEMS, ...INFO_ITEMS];
 
-export const MINIPROGRAM_CATALOGUE: Catalogue = defineKeyedCatalogue(ALL);
+export const MINIPROGRAM_CATALOGUE: Catalogue = defineKeyedCatalogue(ALL, undefined, { ja: JA_TEXTS });
 
 /** Short keys ("privacy.before_consent") of every item, either platform. */
 export const MINIPROGRAM_ITEM_KEYS: readonly string[] = itemKeys(ALL);
