@@ -8,6 +8,7 @@ import { type Catalogue, defineKeyedCatalogue } from '@citadel/engine-core';
 import { AUTH_ITEMS, EXPOSURE_ITEMS, INJECTION_ITEMS, METHOD_ITEMS } from './active.ts';
 import { CONTENT_ITEMS, DISCLOSURE_ITEMS } from './disclosure.ts';
 import { COOKIE_ITEMS, HEADER_ITEMS } from './headers.ts';
+import { JA_TEXTS } from './ja.ts';
 import { TLS_ITEMS } from './tls.ts';
 
 export const WEB_CATALOGUE: Catalogue = defineKeyedCatalogue([
@@ -20,7 +21,7 @@ export const WEB_CATALOGUE: Catalogue = defineKeyedCatalogue([
   ...EXPOSURE_ITEMS,
   ...AUTH_ITEMS,
   ...METHOD_ITEMS,
-]);
+], undefined, { ja: JA_TEXTS });
 
 export const PASSIVE_CATEGORIES = ['headers', 'cookies', 'disclosure', 'content'] as const;
 export const ACTIVE_CATEGORIES = ['injection', 'exposure', 'auth', 'methods'] as const;

@@ -154,7 +154,9 @@ export function parseHtml(input: string, pageUrl: string): PageFacts {
         if (!form || !name || form.fields.length >= 100) break;
         const type = tag === 'input' ? (a.get('type') ?? 'text').toLowerCase() : tag;
         if (tag === 'button' || type === 'submit' || type === 'image' || type === 'reset' || type === 'file') {
-          if (type === 'submit' && a.has('value')) form.fields.push({ name, type, value: a.get('value')! });
+          // A browser sends only the button that submits the form: the first one (Enter), never a second
+          // "Clear"/"Delete" button next to it.
+          if (type === 'submit' && a.has('value') && !form.fields.some((f) => f.type === 'submit')) form.fields.push({ name, type, value: a.get('value')! });
           break;
         }
         if ((type === 'checkbox' || type === 'radio') && form.fields.some((f) => f.name === name)) break;

@@ -173,10 +173,11 @@ export async function startTestSite(kind: SiteKind): Promise<TestSite> {
           return send(200, page('Preview', msg));
         }
         case '/guestbook': {
-          if (req.method === 'POST' && (vuln || form.get('csrf_token') === 'k8Jd02mXq1')) guestbook.push({ name: form.get('name') ?? '', message: form.get('message') ?? '' });
+          if (req.method === 'POST' && form.has('clear')) guestbook.splice(1);
+          else if (req.method === 'POST' && (vuln || form.get('csrf_token') === 'k8Jd02mXq1')) guestbook.push({ name: form.get('name') ?? '', message: form.get('message') ?? '' });
           if (guestbook.length > 200) guestbook.splice(1, guestbook.length - 200);
           const list = guestbook.map((g) => `<li><b>${out(g.name)}</b>: ${out(g.message)}</li>`).join('');
-          return send(200, page('Guestbook', `<ul>${list}</ul><form method="post" action="/guestbook">${csrf}<input name="name"><textarea name="message"></textarea><button type="submit">Sign</button></form>`));
+          return send(200, page('Guestbook', `<ul>${list}</ul><form method="post" action="/guestbook">${csrf}<input name="name"><textarea name="message"></textarea><input type="submit" name="sign" value="Sign"><input type="submit" name="clear" value="Clear guestbook"></form>`));
         }
         case '/login': {
           const loginForm = `<form method="post" action="/login">${csrf}<input name="username"><input type="password" name="password"><button>Log in</button></form>`;

@@ -30,7 +30,8 @@ export async function storedXss(ctx: ActiveContext, points: readonly InjectionPo
     if (r) planted.set(m, { point: p, request: r.requestText, url: p.url });
   }
   if (planted.size === 0) return;
-  const pages = [...new Set([...ctx.crawl.pages.filter((x) => x.facts).map((x) => x.url), ...[...planted.values()].map((x) => x.point.form?.page ?? x.url)])].slice(0, MAX_REVISITS);
+  // The pages of the forms first (a guestbook shows its entries under its form), then the rest of the crawl.
+  const pages = [...new Set([...[...planted.values()].map((x) => x.point.form?.page ?? x.url), ...ctx.crawl.pages.filter((x) => x.facts).map((x) => x.url)])].slice(0, MAX_REVISITS);
   const found = new Set<string>();
   for (const url of pages) {
     const r = await send(ctx, { url });
