@@ -54,6 +54,8 @@ describe.skipIf(!chromiumAvailable)('uploads and samples in the browser', () => 
 
     const [download] = await Promise.all([page.waitForEvent('download'), row.getByTestId('sample-download').click()]);
     expect(download.suggestedFilename()).toBe('测试应用.apk');
+    // A plain link with a single-use ticket: the browser streams the file, page memory never holds it.
+    expect(download.url()).toMatch(/\/file\/download\?id=\d+&ticket=/);
     const saved = await download.path();
     expect(createHash('md5').update(readFileSync(saved)).digest('hex')).toBe(md5);
 

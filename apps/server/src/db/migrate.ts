@@ -14,6 +14,7 @@ import * as m006 from './migrations/006-templates-rules.ts';
 import * as m007 from './migrations/007-dashboard.ts';
 import * as m008 from './migrations/008-task-list-indexes.ts';
 import * as m009 from './migrations/009-task-creator-index.ts';
+import * as m010 from './migrations/010-download-tickets.ts';
 
 type Migration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -27,6 +28,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ['007-dashboard', m007],
   ['008-task-list-indexes', m008],
   ['009-task-creator-index', m009],
+  ['010-download-tickets', m010],
 ];
 
 /** An auto-increment integer primary key on either database. */

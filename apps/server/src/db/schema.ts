@@ -83,6 +83,14 @@ export interface LoginKeysTable {
   expires_at: number;
 }
 
+/** A single-use capability for one download URL (migration 010). */
+export interface DownloadTicketsTable {
+  ticket_hash: string;
+  session_id: number;
+  url: string;
+  expires_at: number;
+}
+
 export interface UsedNoncesTable {
   nonce: string;
   expires_at: number;
@@ -157,6 +165,7 @@ export interface DB {
   role_permissions: RolePermissionsTable;
   users: UsersTable;
   sessions: SessionsTable;
+  download_tickets: DownloadTicketsTable;
   login_keys: LoginKeysTable;
   used_nonces: UsedNoncesTable;
   captchas: CaptchasTable;

@@ -8,6 +8,11 @@
  * - { anyOf: [...] }: any one of several such grants (uploads serve every
  *   assessment's create page and the sample screens).
  * A route registered without a declaration stops the server from starting.
+ *
+ * A download route may also accept a download ticket (`config.ticket`): a single-use
+ * `?ticket=` for that exact URL in place of the session headers, which a plain browser
+ * link cannot send. The ticket stands for its session; the route's grants are checked
+ * the same way.
  */
 import { type Operation, TOKEN_HEADER, USER_HEADER, can, walkRoutes } from '@citadel/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -22,6 +27,8 @@ const grantsOf = (access: Grant | { anyOf: Grant[] }): Grant[] => ('anyOf' in ac
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** The route also takes `?ticket=` (see Sessions.issueTicket) in place of the session headers. */
+    ticket?: boolean;
   }
   interface FastifyRequest {
     identity?: Identity;
@@ -39,6 +46,19 @@ const KNOWN_RESOURCES = new Set(walkRoutes().map((n) => n.key));
 /** The signed-in identity of a request whose route is not public. */
 export function identityOf(req: FastifyRequest): Identity {
   return req.identity ?? fail('authentication_needed');
+}
+
+/** The request URL without its ticket parameter: what a ticket was issued for. */
+export function urlWithoutTicket(rawUrl: string): string {
+  const url = new URL(rawUrl, 'http://ticket.invalid');
+  url.searchParams.delete('ticket');
+  return url.pathname + url.search;
+}
+
+function ticketOf(req: FastifyRequest): string {
+  const q = req.query as Record<string, unknown> | undefined;
+  // onRequest runs before query validation: take only a single string.
+  return typeof q?.ticket === 'string' ? q.ticket : '';
 }
 
 function header(req: FastifyRequest, name: string): string {
@@ -65,8 +85,9 @@ export function registerAccessControl(app: FastifyInstance, auth: AuthService, r
     if (!access || access === 'public') return;
     const token = header(req, TOKEN_HEADER);
     const user = header(req, USER_HEADER);
-    if (!token || !user) fail('authentication_needed');
-    const identity = await auth.identify(token, decodeURIComponent(user));
+    const ticket = !token && req.routeOptions.config.ticket ? ticketOf(req) : '';
+    if (!ticket && (!token || !user)) fail('authentication_needed');
+    const identity = ticket ? await auth.identifyByTicket(ticket, urlWithoutTicket(req.url)) : await auth.identify(token, decodeURIComponent(user));
     req.identity = identity;
     if (access === 'session') return;
     const subject = { isAdmin: identity.isAdmin, permissions: identity.permissions };

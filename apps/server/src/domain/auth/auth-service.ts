@@ -97,8 +97,24 @@ export class AuthService {
   /** The identity behind a token and user header, or the catalogue error that refuses it. */
   async identify(token: string, userName: string): Promise<Identity> {
     const session = await this.sessions.resolve(token);
+    return this.identityOf(session, token, userName);
+  }
+
+  /** A download ticket for `url` (see Sessions.issueTicket). */
+  issueTicket(identity: Identity, url: string): Promise<{ ticket: string; expiresAt: number }> {
+    return this.sessions.issueTicket(identity.sessionId, url);
+  }
+
+  /** The identity behind a ticket for this URL; the user and the session must still be in good standing. */
+  async identifyByTicket(ticket: string, url: string): Promise<Identity> {
+    const session = await this.sessions.redeemTicket(ticket, url);
+    // No raw session token exists here (only its hash is stored): a ticket identity cannot log out or change passwords.
+    return this.identityOf(session, '', undefined);
+  }
+
+  private async identityOf(session: { id: number; user_id: number }, token: string, userName: string | undefined): Promise<Identity> {
     const user = await this.users.findById(session.user_id);
-    if (!user || user.name !== userName) return fail('invalid_session');
+    if (!user || (userName !== undefined && user.name !== userName)) return fail('invalid_session');
     this.assertActive(user);
     const isAdmin = user.name === ADMIN_USER;
     return { user, isAdmin, permissions: isAdmin ? [] : await this.roles.permissions(user.role_id), sessionId: session.id, token };

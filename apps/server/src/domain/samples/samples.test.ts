@@ -109,6 +109,47 @@ describe.each(DIALECTS)('samples (%s)', (dialect) => {
     expect(notAKey.json().error).toBe('file_not_found');
   });
 
+  it('hands out single-use, one-minute download links bound to one sample and a live session', async () => {
+    const ticketFor = async (headers: Record<string, string>, id: number) => post(t.app, '/file/download/ticket', { id }, headers);
+    const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+    const issued = await ticketFor(carol, aliceId);
+    expect(issued.status).toBe(200);
+    expect(issued.body.data.url).toMatch(new RegExp(`^/file/download\\?id=${aliceId}&ticket=[A-Za-z0-9_-]{43}$`));
+    const first = await get(issued.body.data.url);
+    expect(first.statusCode).toBe(200);
+    expect(first.rawPayload.equals(content)).toBe(true);
+    expect(first.headers['content-disposition']).toContain(encodeURIComponent('银行客户端.apk'));
+    // Used up: the same link a second time is refused.
+    expect((await get(issued.body.data.url)).json().error).toBe('invalid_token');
+
+    // Bound to its URL: not another sample, not the same sample by path, not another route.
+    const ticket = new URL(`http://x${(await ticketFor(carol, aliceId)).body.data.url}`).searchParams.get('ticket')!;
+    expect((await get(`/file/download?path=${alicePath}&ticket=${ticket}`)).json().error).toBe('invalid_token');
+    expect((await get(`/file/download?id=${aliceId + 1}&ticket=${ticket}`)).json().error).toBe('invalid_token');
+    const elsewhere = await t.app.inject({ method: 'GET', url: `/mb/download?path=${alicePath}&ticket=${ticket}` });
+    expect(elsewhere.json().error).toBe('authentication_needed');
+    // A forged or garbage ticket, or a list of them, is refused without a crash.
+    expect((await get(`/file/download?id=${aliceId}&ticket=forged`)).json().error).toBe('invalid_token');
+    expect((await get(`/file/download?id=${aliceId}&ticket=a&ticket=b`)).json().error).toBe('authentication_needed');
+
+    // Only for a sample the caller may download: another customer's is "not found" before any link exists.
+    expect((await ticketFor(dave, aliceId)).body.error).toBe('file_not_found');
+    await createUser(t, 'erin', { customerKey: 'acme', grants: [{ resources: 'Tools_Samples', operations: ['view'] }] });
+    const erin = (await login(t, 'erin', TEST_USER_PASSWORD)).headers;
+    expect((await ticketFor(erin, aliceId)).body.error).toBe('no_permission');
+
+    // Expired after a minute.
+    const stale = (await ticketFor(carol, aliceId)).body.data.url as string;
+    await t.services.database.db.updateTable('download_tickets').set({ expires_at: Date.now() - 1 }).execute();
+    expect((await get(stale)).json().error).toBe('invalid_token');
+
+    // Only as good as its session: signing in again elsewhere ends the old session and its links.
+    const pending = (await ticketFor(carol, aliceId)).body.data.url as string;
+    carol = (await login(t, 'carol', TEST_USER_PASSWORD)).headers;
+    expect((await get(pending)).json().error).toBe('logged_in_elsewhere');
+  });
+
   it('searches by name or MD5 and pages with the SPEC page sizes', async () => {
     for (let i = 0; i < 6; i++) await upload(carol, `page-${i}.apk`, apkBytes());
     const page1 = await list(carol, { page: 1, page_size: 5 });

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_CHUNK_SIZE, MIN_CHUNK_SIZE, isUploadKind, receiveSingleFile } from '../../domain/uploads/index.ts';
 import type { Services } from '../../services.ts';
 import { isObjectKey } from '../../storage/index.ts';
+import { identityOf } from '../access.ts';
 import { fail } from '../app-error.ts';
 import { body, envelope, responses, str } from '../schemas.ts';
 import { sendSample } from './send-object.ts';
@@ -146,14 +147,34 @@ export async function fileRoutes(app: FastifyInstance, services: Services): Prom
     );
   }
 
-  app.get<{ Querystring: { path?: string; id?: string } }>(
-    '/file/download',
+  app.post<{ Body: { id: number } }>(
+    '/file/download/ticket',
     {
       config: { access: SAMPLE_DOWNLOAD_ACCESS },
       schema: {
         tags: ['file'],
-        summary: 'Download a sample by its path (storage key) or id; Range supported',
-        querystring: { type: 'object', properties: { path: str(64), id: { type: 'string', pattern: '^[0-9]{1,12}$' } } },
+        summary: 'A single-use, one-minute link to download a sample without session headers (the browser streams it to disk)',
+        body: { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1, maximum: 999_999_999_999 } } },
+        response: responses(envelope({ type: 'object', required: ['url', 'expires_at'], properties: { url: { type: 'string' }, expires_at: { type: 'integer' } } })),
+      },
+    },
+    async (req) => {
+      // Refuse now (missing, cleaned, other customer's) so the link never leads to an error page.
+      const sample = await samples.forDownload(uploaderOf(req), { id: req.body.id });
+      const url = `/file/download?id=${sample.id}`;
+      const { ticket, expiresAt } = await services.auth.issueTicket(identityOf(req), url);
+      return { data: { url: `${url}&ticket=${encodeURIComponent(ticket)}`, expires_at: expiresAt } };
+    },
+  );
+
+  app.get<{ Querystring: { path?: string; id?: string; ticket?: string } }>(
+    '/file/download',
+    {
+      config: { access: SAMPLE_DOWNLOAD_ACCESS, ticket: true },
+      schema: {
+        tags: ['file'],
+        summary: 'Download a sample by its path (storage key) or id; Range supported; session headers or a ticket from /file/download/ticket',
+        querystring: { type: 'object', properties: { path: str(64), id: { type: 'string', pattern: '^[0-9]{1,12}$' }, ticket: str(200) } },
       },
     },
     async (req, reply: FastifyReply) => {
