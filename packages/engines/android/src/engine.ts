@@ -9,7 +9,7 @@ import { type Engine, type EngineContext, type EngineInput, type EngineOptions, 
 import { appTarget } from './apk/app-info.ts';
 import { hasZipMagic, kindFromName } from './apk/detect.ts';
 import type { PackageModel } from './apk/model.ts';
-import { openPackage } from './apk/open-package.ts';
+import { openPackageDeferred } from './apk/open-package.ts';
 import { ANDROID_CATALOGUE } from './catalogue/index.ts';
 import { certificateChecks } from './checks/certificate.ts';
 import { scanClassFiles } from './checks/code/class-files.ts';
@@ -46,7 +46,7 @@ export class AndroidEngine implements Engine {
 
   async run(input: EngineInput, options: EngineOptions, ctx: EngineContext): Promise<Assessment> {
     const file = singleInputFile(input, ctx);
-    const model = await openPackage(file.path, file.name, ctx.signal);
+    const model = await openPackageDeferred(file.path, file.name, ctx.signal);
     try {
       const platform: AndroidPlatform = requestedPlatform(options, ANDROID_PLATFORMS) ?? (model.kind === 'aar' || model.kind === 'jar' ? 'android_sdk' : 'android');
       const builder = startAssessment(this, platform, options, ctx);
@@ -65,7 +65,6 @@ async function runChecks(c: CheckContext): Promise<void> {
   builder.setPhase('manifest');
   await manifestChecks(c);
   await networkConfigChecks(c);
-  await certificateChecks(c);
   const packers = detectPackers(c);
   await packerChecks(c, packers);
 
@@ -92,6 +91,10 @@ async function runChecks(c: CheckContext): Promise<void> {
   const sdks = await sdkChecks(c, classNames);
   builder.setPhase('native');
   const natives = await nativeChecks(c);
+  // The file hashes and signature digests were computed meanwhile (on a worker thread for a large file).
+  builder.setPhase('certificate');
+  await model.integrity;
+  await certificateChecks(c);
   builder.setPhase('resilience');
   await obfuscationCheck(c, classNames, packers.length > 0);
   await concludeProtections(c, { found: c.found, codeComplete: complete && !model.unreadable.some((u) => /\.dex$/.test(u.file)), packed: packers.length > 0 });

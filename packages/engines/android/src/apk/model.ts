@@ -28,6 +28,7 @@ export interface PackageModel {
   kind: PackageKind;
   fileName: string;
   size: number;
+  /** MD5/SHA-1/SHA-256 of the file: empty strings until `integrity` resolves. */
   hashes: { md5: string; sha1: string; sha256: string };
   /** The archive holding the app: the file itself, or the base APK of a split set. */
   zip: ZipArchive;
@@ -47,6 +48,7 @@ export interface PackageModel {
   /** JAR/AAR: classes read from .class files (names, constant-pool strings and references). */
   classFiles: ClassFileInfo[];
   nativeLibs: NativeLib[];
+  /** Set when `integrity` resolves (openPackage() waits for it). */
   signing?: SigningInfo;
   /** Split APKs of an APKS/XAPK set, by entry name (listed, not assessed). */
   splits: string[];
@@ -54,5 +56,8 @@ export interface PackageModel {
   anomalies: { file: string; detail: string }[];
   /** Parts that could not be read. */
   unreadable: { file: string; reason: string }[];
+  /** Resolves once `hashes` and `signing` are set: their hashing runs beside the parsing. */
+  integrity: Promise<void>;
+  /** Closes the archive and stops hashing still under way. */
   close(): Promise<void>;
 }

@@ -7,13 +7,14 @@
  * is listed in `unreadable` and the rest is still assessed.
  */
 import { stat } from 'node:fs/promises';
-import { ArchiveLimitError, ByteReader, EngineInputError, FormatError, ZipArchive, fileHashes } from '@citadel/engine-core';
+import { ArchiveLimitError, ByteReader, EngineInputError, FormatError, ZipArchive } from '@citadel/engine-core';
 import { StringPool, compareDexEntryNames, parseArsc, readChunkHeader, parseAxml, parseDexContainer, parseProtoXml } from '../formats/index.ts';
 import { parseClassFile, type ClassFileInfo } from './class-file.ts';
 import { kindFromEntries, kindFromName, pickBaseApk } from './detect.ts';
 import { readManifestInfo } from './manifest-info.ts';
 import type { PackageKind, PackageModel } from './model.ts';
-import { readSigning } from './signing.ts';
+import { startIntegrity } from './integrity/integrity.ts';
+import { prepareSigning } from './signing.ts';
 
 export interface OpenLimits {
   /** Class files read from a JAR/AAR (the rest are counted as unreadable). */
@@ -26,33 +27,64 @@ export const DEFAULT_OPEN_LIMITS: OpenLimits = { maxClassFiles: 100_000, maxNest
 
 const TOLERATED_ANOMALIES = new Set(['trailing-bytes', 'declared-ratio']);
 
+/** Opens the package and waits for its hashes and signatures too: the model is complete. */
 export async function openPackage(path: string, fileName: string, signal?: AbortSignal, limits: OpenLimits = DEFAULT_OPEN_LIMITS): Promise<PackageModel> {
+  const model = await openPackageDeferred(path, fileName, signal, limits);
+  try {
+    await model.integrity;
+  } catch (e) {
+    await model.close();
+    throw e;
+  }
+  return model;
+}
+
+/**
+ * Opens the package; `hashes` and `signing` are set when `model.integrity`
+ * resolves, because the hashing they need runs beside the parsing (on a
+ * worker thread for a large file). close() stops it.
+ */
+export async function openPackageDeferred(path: string, fileName: string, signal?: AbortSignal, limits: OpenLimits = DEFAULT_OPEN_LIMITS, options: { digestWorker?: boolean } = {}): Promise<PackageModel> {
   const size = (await stat(path)).size;
   const outer = await openArchive(path, fileName);
   const toClose: ZipArchive[] = [outer];
+  const stopHashing = new AbortController();
   try {
     const names = new Set(outer.entries.map((e) => e.name));
     let kind = kindFromEntries(names, kindFromName(fileName));
     if (!kind) throw new EngineInputError('unsupported_format', `${fileName} is a ZIP archive but not an Android package (no AndroidManifest.xml, base module, split APKs or class files)`);
     let zip = outer;
+    let nestedBytes: Buffer | undefined;
     let splits: string[] = [];
     if (kind === 'apks' || kind === 'xapk') {
       const base = pickBaseApk(outer.entries, kind === 'xapk' ? await xapkPackage(outer) : undefined);
       if (!base) throw new EngineInputError('unsupported_format', `${fileName}: no APK inside the split set`);
       splits = outer.entries.filter((e) => /^[^/]+\.apk$/i.test(e.name) && e.name !== base).map((e) => e.name);
-      const bytes = await readOrThrow(outer, base, limits.maxNestedBytes);
-      zip = await openArchive(bytes, base);
+      nestedBytes = await readOrThrow(outer, base, limits.maxNestedBytes);
+      zip = await openArchive(nestedBytes, base);
       toClose.push(zip);
       if (!zip.getEntry('AndroidManifest.xml')) throw new EngineInputError('corrupt', `${fileName}: the base APK ${base} has no AndroidManifest.xml`);
     }
-    const hashes = await fileHashes(path, signal);
+    const entryNames = zip.entries.map((e) => e.name);
+    // AAB, AAR and JAR have no APK Signing Block: only v1 (jarsigner) applies.
+    const hasSigningBlock = kind !== 'aab' && kind !== 'jar' && kind !== 'aar';
+    const signing = await prepareSigning({ entryNames, read: (n) => zip.read(n) }, hasSigningBlock ? zip : undefined);
+    const facts = startIntegrity({
+      path,
+      size,
+      zip,
+      ...(nestedBytes ? { nestedBytes } : {}),
+      signing,
+      signal: signal ? AbortSignal.any([signal, stopHashing.signal]) : stopHashing.signal,
+      ...(options.digestWorker !== undefined ? { worker: options.digestWorker } : {}),
+    });
     const model: PackageModel = {
       kind,
       fileName,
       size,
-      hashes,
+      hashes: { md5: '', sha1: '', sha256: '' },
       zip,
-      entryNames: zip.entries.map((e) => e.name),
+      entryNames,
       modulePrefix: kind === 'aab' ? 'base/' : '',
       protoXml: kind === 'aab',
       resourceStrings: [],
@@ -62,10 +94,17 @@ export async function openPackage(path: string, fileName: string, signal?: Abort
       splits,
       anomalies: [],
       unreadable: [],
+      integrity: facts.then((f) => {
+        model.hashes = f.hashes;
+        model.signing = f.signing;
+      }),
       close: async () => {
+        stopHashing.abort();
         for (const z of toClose) await z.close();
       },
     };
+    // Awaited later; until then a failure must not count as unhandled.
+    model.integrity.catch(() => undefined);
     for (const a of zip.anomalies) if (!TOLERATED_ANOMALIES.has(a.kind)) model.anomalies.push({ file: a.entries?.[0] ?? fileName, detail: `${a.kind}: ${a.detail}` });
     await readManifest(model);
     signal?.throwIfAborted();
@@ -73,11 +112,10 @@ export async function openPackage(path: string, fileName: string, signal?: Abort
     await readDex(model, signal);
     listNativeLibs(model);
     if (kind === 'jar' || kind === 'aar') await readClassFiles(model, limits, signal);
-    if (kind !== 'aab' && kind !== 'jar' && kind !== 'aar') model.signing = await readSigning({ entryNames: model.entryNames, read: (n) => zip.read(n) }, zip);
-    else model.signing = await readSigning({ entryNames: model.entryNames, read: (n) => zip.read(n) }, undefined);
     if (kind === 'apks' || kind === 'xapk') await outer.close().then(() => toClose.splice(0, 1));
     return model;
   } catch (e) {
+    stopHashing.abort();
     for (const z of toClose) await z.close().catch(() => undefined);
     throw e;
   }

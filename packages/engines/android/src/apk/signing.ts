@@ -4,7 +4,20 @@
  * the shared X.509 reader (the newest scheme's signer wins, as on a device).
  */
 import { type CertificateInfo, FormatError, hashNameOf, parseCertificate, parseSignedData, verifySigner } from '@citadel/engine-core';
-import { type ApkLayout, analyzeV1Signature, isV1SignatureEntry, verifyApkSigningBlock } from '../formats/index.ts';
+import {
+  type ApkLayout,
+  type ComputedEntryDigests,
+  type ContentDigestAlgorithm,
+  type V1EntryReport,
+  type V1Report,
+  analyzeV1Signature,
+  checkV1Entries,
+  contentDigestAlgorithms,
+  isV1SignatureEntry,
+  readSigningBlock,
+  v1DigestRequests,
+  verifyApkSigningBlock,
+} from '../formats/index.ts';
 
 export type SchemeId = 'v1' | 'v2' | 'v3' | 'v3.1';
 
@@ -20,6 +33,8 @@ export interface SigningInfo {
   v1DigestAlgorithms: string[];
   /** v1 .SF header X-Android-APK-Signed: the schemes the signer also used (stripping protection). */
   v1ApkSigned: number[];
+  /** v1: the entries checked against MANIFEST.MF and what did not match (digests, unlisted, missing, unsigned entries). */
+  v1Entries?: V1EntryReport;
   problems: string[];
 }
 
@@ -28,10 +43,37 @@ export interface EntrySource {
   read(name: string): Promise<Uint8Array>;
 }
 
-const V1_MAX_BYTES = 8 << 20;
+/** What the signatures need hashed: the v1 entry digests and the v2/v3 content digest algorithms. */
+export interface SigningDigestRequests {
+  entries: { name: string; algorithms: string[] }[];
+  /** Set when the APK has a signing block. */
+  content?: { signingBlockOffset: number; algorithms: ContentDigestAlgorithm[] };
+}
 
-export async function readSigning(entries: EntrySource, layout: ApkLayout | undefined): Promise<SigningInfo> {
-  const info: SigningInfo = { present: { v1: false, v2: false, v3: false, 'v3.1': false }, verified: {}, certificates: [], v1DigestAlgorithms: [], v1ApkSigned: [], problems: [] };
+/** The digests computed for the requests (apk/integrity). */
+export interface SigningDigests {
+  /** Hex content digests by algorithm. */
+  content?: Partial<Record<ContentDigestAlgorithm, string>>;
+  entries: ReadonlyMap<string, ComputedEntryDigests>;
+}
+
+/** The signature files read and parsed; what remains is hashing (requests) and judging (finishSigning). */
+export interface PreparedSigning {
+  requests: SigningDigestRequests;
+  v1Files: { name: string; bytes: Uint8Array }[];
+  v1: V1Report;
+  entryNames: readonly string[];
+  layout: ApkLayout | undefined;
+  problems: string[];
+}
+
+const V1_MAX_BYTES = 8 << 20;
+/** Entry problems of the v1 signature listed in `problems` (all are in v1Entries). */
+const MAX_LISTED_ENTRY_PROBLEMS = 20;
+
+/** Reads the v1 signature files and the signing block, and says what must be hashed to verify them. */
+export async function prepareSigning(entries: EntrySource, layout: ApkLayout | undefined): Promise<PreparedSigning> {
+  const problems: string[] = [];
   const v1Files: { name: string; bytes: Uint8Array }[] = [];
   for (const name of entries.entryNames) {
     if (!isV1SignatureEntry(name)) continue;
@@ -39,17 +81,34 @@ export async function readSigning(entries: EntrySource, layout: ApkLayout | unde
       const bytes = await entries.read(name);
       if (bytes.length <= V1_MAX_BYTES) v1Files.push({ name, bytes });
     } catch (e) {
-      info.problems.push(`${name}: ${(e as Error).message}`);
+      problems.push(`${name}: ${(e as Error).message}`);
     }
   }
   const v1 = analyzeV1Signature(v1Files);
+  const requests: SigningDigestRequests = { entries: v1.present && v1.manifest ? v1DigestRequests(v1.manifest, entries.entryNames) : [] };
+  if (layout) {
+    try {
+      const block = await readSigningBlock(layout);
+      if (block) requests.content = { signingBlockOffset: block.offset, algorithms: contentDigestAlgorithms(block) };
+    } catch (e) {
+      if (!(e instanceof FormatError)) throw e;
+      // verifyApkSigningBlock reports it.
+    }
+  }
+  return { requests, v1Files, v1, entryNames: entries.entryNames, layout, problems };
+}
+
+/** Verifies every signature from the prepared files and the computed digests. */
+export async function finishSigning(p: PreparedSigning, digests: SigningDigests): Promise<SigningInfo> {
+  const info: SigningInfo = { present: { v1: false, v2: false, v3: false, 'v3.1': false }, verified: {}, certificates: [], v1DigestAlgorithms: [], v1ApkSigned: [], problems: [...p.problems] };
+  const { v1, v1Files } = p;
   info.problems.push(...v1.problems);
   info.present.v1 = v1.present;
   let v1Certs: CertificateInfo[] = [];
   if (v1.present) {
     let ok = true;
     for (const s of v1.signers) {
-      info.problems.push(...s.problems.map((p) => `${s.signatureFile}: ${p}`));
+      info.problems.push(...s.problems.map((x) => `${s.signatureFile}: ${x}`));
       info.v1ApkSigned.push(...s.apkSignedSchemes);
       if (s.manifestDigestValid === false && s.sectionsFailed.length > 0) ok = false;
       if (!s.blockBytes) {
@@ -72,18 +131,27 @@ export async function readSigning(entries: EntrySource, layout: ApkLayout | unde
         ok = false;
       }
     }
+    if (v1.manifest) {
+      const entries = checkV1Entries(v1.manifest, v1.signers, p.entryNames, digests.entries);
+      info.v1Entries = entries;
+      if (entries.problems.length > 0) {
+        ok = false;
+        for (const x of entries.problems.slice(0, MAX_LISTED_ENTRY_PROBLEMS)) info.problems.push(`v1: ${x.entry}: ${x.detail}`);
+        if (entries.problems.length > MAX_LISTED_ENTRY_PROBLEMS) info.problems.push(`v1: ${entries.problems.length - MAX_LISTED_ENTRY_PROBLEMS} more entry problems`);
+      }
+    }
     info.verified.v1 = ok;
   }
 
-  if (layout) {
-    const report = await verifyApkSigningBlock(layout);
+  if (p.layout) {
+    const report = await verifyApkSigningBlock(p.layout, digests.content);
     info.problems.push(...report.problems);
     for (const scheme of ['v2', 'v3', 'v3.1'] as const) {
       const s = report.schemes[scheme];
       if (!s) continue;
       info.present[scheme] = true;
       info.verified[scheme] = s.verified;
-      info.problems.push(...s.problems.map((p) => `${scheme}: ${p}`));
+      info.problems.push(...s.problems.map((x) => `${scheme}: ${x}`));
     }
     for (const scheme of ['v3.1', 'v3', 'v2'] as const) {
       const signer = report.schemes[scheme]?.signers[0];

@@ -31,6 +31,26 @@ export const CERTIFICATE_ITEMS = items('certificate', [
     solution: ['从可信来源重新获取安装包，或使用正式证书重新签名。', 'Obtain the package again from a trusted source, or re-sign it with the release certificate.'],
   },
   {
+    name: 'v1_entry_digests',
+    risk: 'high',
+    cwe: ['CWE-354'],
+    owasp: ['MASVS-RESILIENCE-2'],
+    title: ['v1 签名未覆盖或不符合安装包内容', 'v1 signature does not match the package entries', 'v1 簽章未涵蓋或不符合安裝套件內容', 'v1 署名がパッケージのエントリと一致しない'],
+    purpose: [
+      '逐个校验 v1（JAR）签名 MANIFEST.MF 中各文件的摘要，并检查签名后新增或删除的文件。',
+      'Checks every entry digest in the v1 (JAR) signature\'s MANIFEST.MF, and looks for entries added or removed after signing.',
+    ],
+    description: [
+      'v1 签名通过 MANIFEST.MF 中每个文件的摘要保护安装包内容。摘要不符表示文件在签名后被修改；未列入清单的文件不受签名保护（签名后被加入）；清单中有而安装包中没有的文件表示签名后被删除。仅依赖 v1 签名的系统（Android 7.0 以下）会拒绝安装或被绕过。',
+      'v1 signing protects the contents through a digest of every entry in MANIFEST.MF. A mismatching digest means the entry changed after signing; an entry missing from the manifest is not protected (added after signing); a listed entry missing from the archive was removed. Systems relying on v1 (below Android 7.0) refuse such a package or can be misled by it.',
+    ],
+    testingSteps: [
+      '按 apksigner 的规则，对每个需签名的文件计算解压后内容的摘要，与 MANIFEST.MF 中的值比较；检查各 .SF 是否覆盖这些条目。',
+      'As apksigner does, hash the uncompressed bytes of every entry that must be signed and compare with MANIFEST.MF; check that each .SF covers those entries.',
+    ],
+    solution: ['从可信来源重新获取安装包，或在全部内容确定后重新签名（同时使用 v2 及以上方案）。', 'Obtain the package again from a trusted source, or re-sign it after its contents are final (with scheme v2 or later too).'],
+  },
+  {
     name: 'debug_certificate',
     risk: 'high',
     cwe: ['CWE-321'],

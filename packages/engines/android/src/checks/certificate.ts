@@ -2,10 +2,21 @@
 import type { Evidence } from '@citadel/contracts';
 import type { CertificateInfo } from '@citadel/engine-core';
 import { anySignature, type SchemeId } from '../apk/signing.ts';
+import type { V1EntryProblemKind } from '../formats/index.ts';
 import { type CheckContext, zh } from './context.ts';
 
-export const CERTIFICATE_KEYS = ['certificate.unsigned', 'certificate.signature_invalid', 'certificate.debug_certificate', 'certificate.janus', 'certificate.weak_signature_algorithm', 'certificate.certificate_validity'] as const;
+export const CERTIFICATE_KEYS = ['certificate.unsigned', 'certificate.signature_invalid', 'certificate.v1_entry_digests', 'certificate.debug_certificate', 'certificate.janus', 'certificate.weak_signature_algorithm', 'certificate.certificate_validity'] as const;
 const WEAK = new Set(['md5', 'sha1', 'md2', 'md4']);
+/** Evidence rows of v1 entry problems (the finding's detail gives the total). */
+const MAX_ENTRY_EVIDENCE = 50;
+const ENTRY_PROBLEM_TEXT: Record<V1EntryProblemKind, string> = {
+  'digest-mismatch': 'digest mismatch',
+  'not-in-manifest': 'not in MANIFEST.MF',
+  'missing-entry': 'missing from the archive',
+  'no-digest': 'no usable digest',
+  unreadable: 'unreadable',
+  'not-signed': 'not covered by a .SF',
+};
 
 export function certificateEvidence(cert: CertificateInfo, detail: string): Evidence {
   return { file: 'signer certificate', snippet: `subject: ${cert.subject}\nissuer: ${cert.issuer}\nserial: ${cert.serialNumber}\nSHA-256: ${cert.fingerprints.sha256}`, detail };
@@ -21,6 +32,17 @@ export async function certificateChecks(ctx: CheckContext): Promise<void> {
     if (!anySignature(s)) ctx.fail('certificate.unsigned', { detail: 'no v1 signature files and no APK Signing Block' });
     for (const scheme of schemes) {
       if (s.verified[scheme] === false) ctx.fail('certificate.signature_invalid', { detail: `${scheme} signature does not verify${s.problems.length ? `: ${s.problems.slice(0, 3).join('; ')}` : ''}` });
+    }
+    const entryProblems = s.v1Entries?.problems ?? [];
+    if (entryProblems.length > 0) {
+      const counts = new Map<V1EntryProblemKind, number>();
+      for (const p of entryProblems) counts.set(p.kind, (counts.get(p.kind) ?? 0) + 1);
+      const summary = [...counts].map(([k, n]) => `${n} ${ENTRY_PROBLEM_TEXT[k]}`).join(', ');
+      ctx.fail(
+        'certificate.v1_entry_digests',
+        entryProblems.slice(0, MAX_ENTRY_EVIDENCE).map((p) => ({ file: p.entry, detail: `${ENTRY_PROBLEM_TEXT[p.kind]}: ${p.detail}` })),
+        { summary: zh(`v1 签名与 ${entryProblems.length} 个文件不符（${summary}）`, `v1 signature does not match ${entryProblems.length} entries (${summary})`) },
+      );
     }
     if (cert?.isAndroidDebug) ctx.fail('certificate.debug_certificate', certificateEvidence(cert, `signed with the Android debug certificate (${s.certificateScheme})`));
     const minSdk = ctx.model.manifest?.info.minSdk;

@@ -24,6 +24,8 @@ export interface V1Signer {
   mainAttributesDigestValid?: boolean;
   /** Per-entry sections of the .SF that match (or fail to match) the manifest's sections. */
   sectionsVerified: number;
+  /** Names of the .SF sections that match the manifest's sections. */
+  verifiedSections: Set<string>;
   sectionsFailed: string[];
   problems: string[];
 }
@@ -61,7 +63,7 @@ export function analyzeV1Signature(files: { name: string; bytes: Uint8Array }[])
     const m = /^META-INF\/([^/]+)\.SF$/i.exec(f.name);
     if (!m) continue;
     const base = m[1]!;
-    const signer: V1Signer = { name: base, signatureFile: f.name, apkSignedSchemes: [], sectionsVerified: 0, sectionsFailed: [], problems: [] };
+    const signer: V1Signer = { name: base, signatureFile: f.name, apkSignedSchemes: [], sectionsVerified: 0, verifiedSections: new Set(), sectionsFailed: [], problems: [] };
     for (const ext of BLOCK_EXTENSIONS) {
       const blockName = [...byName.keys()].find((n) => n.toUpperCase() === `META-INF/${base}.${ext}`.toUpperCase());
       if (blockName) {
@@ -99,8 +101,10 @@ function checkSignatureFile(sf: JarManifest, manifest: JarManifest, manifestByte
       signer.sectionsFailed.push(name);
       continue;
     }
-    if (b64digest(d.algorithm, target.raw) === d.value) signer.sectionsVerified++;
-    else signer.sectionsFailed.push(name);
+    if (b64digest(d.algorithm, target.raw) === d.value) {
+      signer.sectionsVerified++;
+      signer.verifiedSections.add(name);
+    } else signer.sectionsFailed.push(name);
   }
 }
 

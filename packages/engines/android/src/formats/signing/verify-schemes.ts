@@ -115,8 +115,32 @@ function isVerified(s: SignerVerification): boolean {
   );
 }
 
-/** Reads the signing block of an APK and verifies every scheme found in it. */
-export async function verifyApkSigningBlock(apk: ApkLayout): Promise<ApkSigningReport> {
+/** The content-digest algorithms the block's signers ask for (to compute them ahead, e.g. on a worker). */
+export function contentDigestAlgorithms(block: SigningBlock): ContentDigestAlgorithm[] {
+  const out = new Set<ContentDigestAlgorithm>();
+  for (const scheme of SCHEMES) {
+    const pair = block.pairs.find((p) => p.name === scheme);
+    if (!pair) continue;
+    try {
+      for (const s of parseSchemeBlock(pair.value, scheme)) {
+        for (const d of s.digests) {
+          const alg = SIGNATURE_ALGORITHMS[d.algorithm];
+          if (alg && !alg.verity) out.add(alg.digest);
+        }
+      }
+    } catch (e) {
+      if (!(e instanceof FormatError)) throw e;
+    }
+  }
+  return [...out];
+}
+
+/**
+ * Reads the signing block of an APK and verifies every scheme found in it.
+ * Content digests given in `precomputed` (hex, by algorithm) are used as
+ * they are; the others are computed here from the APK's bytes.
+ */
+export async function verifyApkSigningBlock(apk: ApkLayout, precomputed: Partial<Record<ContentDigestAlgorithm, string>> = {}): Promise<ApkSigningReport> {
   const report: ApkSigningReport = { schemes: {}, sourceStamp: false, problems: [] };
   let block: SigningBlock | undefined;
   try {
@@ -134,7 +158,8 @@ export async function verifyApkSigningBlock(apk: ApkLayout): Promise<ApkSigningR
   const digestOf = (a: ContentDigestAlgorithm): Promise<Uint8Array> => {
     let d = digests.get(a);
     if (!d) {
-      d = computeContentDigest(apk, block!.offset, a);
+      const given = precomputed[a];
+      d = given !== undefined ? Promise.resolve(Buffer.from(given, 'hex')) : computeContentDigest(apk, block!.offset, a);
       digests.set(a, d);
     }
     return d;
