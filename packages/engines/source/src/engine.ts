@@ -14,8 +14,14 @@ import { checkAndroidManifest, checkInfoPlist, checkNetworkSecurityConfig } from
 import { type CollectLimits, DEFAULT_COLLECT_LIMITS, collectFiles, detectInput, looksBinary } from './input/collect.ts';
 import { countLines, kindOf } from './input/languages.ts';
 import { snippetAt, stepsText } from './evidence.ts';
+import { loadParsers } from './parse/parser.ts';
+import type { LanguageId } from './parse/syntax.ts';
+import { JsProject, type ProjectSource } from './project/js-project.ts';
+import { groupOf } from './taint/syntax-profile.ts';
 
-export const ENGINE_VERSION = '0.1.0';
+export const ENGINE_VERSION = '0.2.0';
+/** JS/TS text kept for the cross-file analysis (characters); files past it are analysed alone, when read. */
+const MAX_PROJECT_JS_CHARS = 256 * 1024 * 1024;
 
 export interface LanguageStats {
   language: string;
@@ -52,11 +58,33 @@ export class SourceEngine implements Engine {
     let totalFiles = 0;
     let totalBytes = 0;
     const wants = (key: string) => b.isSelected(ruleId(key));
+    // JS/TS files are analysed after the walk, as one project (flows across their imports).
+    const jsFiles = new Map<string, ProjectSource>();
+    let jsBytes = 0;
+    const project = new JsProject(jsFiles);
+    const reported = new Set<string>();
     const record = (path: string, text: string, hits: readonly RawHit[]) => {
       for (const h of hits) {
-        const ev: Evidence = { file: path, line: h.line, offset: h.start, snippet: snippetAt(text, h.start, h.end) };
-        const detail = [h.detail, h.steps ? stepsText(h.steps) : undefined].filter(Boolean).join('\n');
+        const file = h.file ?? path;
+        const fileText = h.file ? (project.text(h.file) ?? '') : text;
+        if (h.file || jsFiles.has(path)) {
+          // A sink in a module is reached from several importers: one evidence per place.
+          const k = `${file}:${h.key}:${h.start}`;
+          if (reported.has(k)) continue;
+          reported.add(k);
+        }
+        const ev: Evidence = { file, line: h.line, offset: h.start, snippet: snippetAt(fileText, h.start, h.end) };
+        const detail = [h.detail, h.steps ? stepsText(h.steps, file) : undefined].filter(Boolean).join('\n');
         b.finding(ruleId(h.key), detail ? { ...ev, detail } : ev);
+      }
+    };
+    const analyse = async (path: string, text: string, lang: LanguageId, inProject: boolean) => {
+      try {
+        const r = await analyseCode(text, lang, wants, { file: path, ...(inProject ? { project } : {}) });
+        record(path, text, r.hits);
+        if (r.partial) b.unreadable(path, r.partial);
+      } catch (e) {
+        b.unreadable(path, `analysis failed: ${(e as Error).message}`);
       }
     };
     b.setPhase('code');
@@ -74,13 +102,10 @@ export class SourceEngine implements Engine {
       s.lines += lines;
       stats.set(k.display, s);
       if (k.kind === 'code') {
-        try {
-          const r = await analyseCode(text, k.lang, wants);
-          record(f.path, text, r.hits);
-          if (r.partial) b.unreadable(f.path, r.partial);
-        } catch (e) {
-          b.unreadable(f.path, `analysis failed: ${(e as Error).message}`);
-        }
+        if (groupOf(k.lang) === 'js' && jsBytes + text.length <= MAX_PROJECT_JS_CHARS) {
+          jsFiles.set(f.path, { lang: k.lang, text });
+          jsBytes += text.length;
+        } else await analyse(f.path, text, k.lang, false);
       } else {
         const hits: RawHit[] = [];
         const base = f.path.slice(f.path.lastIndexOf('/') + 1);
@@ -88,6 +113,13 @@ export class SourceEngine implements Engine {
         for (const c of cfg) if (wants(c.key)) hits.push({ key: c.key, line: c.line, start: lineStart(text, c.line), end: lineStart(text, c.line + 1) - 1, detail: c.detail });
         if (wants('secrets.hardcoded_secret')) secretHits(text, (h) => hits.push(h));
         record(f.path, text, hits);
+      }
+    }
+    if (jsFiles.size > 0) {
+      await loadParsers([...jsFiles.values()].map((s) => s.lang));
+      for (const [path, s] of jsFiles) {
+        b.throwIfAborted();
+        await analyse(path, s.text, s.lang, true);
       }
     }
     for (const id of b.selectedIds()) b.checked(id);

@@ -21,6 +21,7 @@ export function snippetAt(text: string, start: number, end: number): string {
 
 const WHAT: Record<Step['what'], string> = { source: 'source', assign: 'assigned', call: 'call', param: 'parameter', return: 'returned' };
 
-export function stepsText(steps: readonly Step[]): string {
-  return ['data flow:', ...steps.map((s, i) => `${i + 1}. L${s.line} ${WHAT[s.what]}: ${s.code}`)].join('\n');
+/** The path as numbered lines; a step in another file than the evidence's (`file`) names its file. */
+export function stepsText(steps: readonly Step[], file?: string): string {
+  return ['data flow:', ...steps.map((s, i) => `${i + 1}. ${s.file && s.file !== file ? `${s.file}:` : 'L'}${s.line} ${WHAT[s.what]}: ${s.code}`)].join('\n');
 }

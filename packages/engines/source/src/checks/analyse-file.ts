@@ -9,7 +9,8 @@ import { parseSource } from '../parse/parser.ts';
 import type { LanguageId, Syn } from '../parse/syntax.ts';
 import { CALL_RULES, type CallRule } from '../rules/call-rules.ts';
 import { syntaxRules } from '../rules/syntax-rules.ts';
-import { TaintInterpreter } from '../taint/interpreter.ts';
+import type { JsProject } from '../project/js-project.ts';
+import { type TaintHit, TaintInterpreter } from '../taint/interpreter.ts';
 import { specsFor } from '../taint/match.ts';
 import { type LangGroup, groupOf } from '../taint/syntax-profile.ts';
 import type { SinkKind, Step } from '../taint/value.ts';
@@ -22,6 +23,8 @@ export const SINK_RULE: Record<SinkKind, string> = {
 
 export interface RawHit {
   key: string;
+  /** The file of the hit when it is not the file analysed (a sink in an imported module reached from it). */
+  file?: string;
   line: number;
   /** Start/end offsets of the sink (or the flagged code) in the file. */
   start: number;
@@ -47,37 +50,48 @@ function callRulesFor(g: LangGroup): Map<string, CallRule[]> {
   return m;
 }
 
-export async function analyseCode(text: string, lang: LanguageId, wants: (key: string) => boolean): Promise<FileResult> {
+/** A file analysed as part of a project: its path, and the JS/TS project its imports are resolved in. */
+export interface ProjectContext {
+  file: string;
+  project?: JsProject | undefined;
+}
+
+export async function analyseCode(text: string, lang: LanguageId, wants: (key: string) => boolean, ctx?: ProjectContext): Promise<FileResult> {
   const parsed = await parseSource(lang, text);
   if (!parsed) return { hits: [], partial: 'the parser gave up on this file (timeout)' };
   const group = groupOf(lang);
   const hits: RawHit[] = [];
   const seen = new Set<string>();
   const add = (h: RawHit) => {
-    const k = `${h.key}:${h.start}`;
+    const k = `${h.file ?? ''}:${h.key}:${h.start}`;
     if (seen.has(k) || !wants(h.key)) return;
     seen.add(k);
     hits.push(h);
   };
   const src = (n: Syn) => text.slice(n.start, n.end);
   const rules = callRulesFor(group);
-  const interp = new TaintInterpreter(
-    text,
-    parsed.root,
-    lang,
-    specsFor(group),
-    (hit) => {
-      const at = hit.call.node;
-      add({ key: SINK_RULE[hit.kind], line: at.row + 1, start: at.start, end: at.end, steps: hit.taint.steps, detail: hit.arg ? `tainted argument: ${src(hit.arg).slice(0, 120)}` : undefined });
-    },
-    (call, args, recv, recvType) => {
+  const project = group === 'js' ? ctx?.project : undefined;
+  const taintHit = (hit: TaintHit, file: string | undefined, fileText: string) => {
+    const at = hit.call.node;
+    const arg = hit.arg ? `tainted argument: ${fileText.slice(hit.arg.start, hit.arg.end).slice(0, 120)}` : undefined;
+    add({ key: SINK_RULE[hit.kind], ...(file ? { file } : {}), line: at.row + 1, start: at.start, end: at.end, steps: hit.taint.steps, detail: arg });
+  };
+  const interp = new TaintInterpreter(text, parsed.root, lang, specsFor(group), (hit) => taintHit(hit, undefined, text), {
+    onCall: (call, args, recv, recvType) => {
       const list = rules.get(call.name);
       if (!list) return;
       const input = { call, args, recv, recvType, argText: call.args.map(src), recvText: call.receiver ? src(call.receiver) : '', fileText: text };
       for (const r of list) if (wants(r.key) && r.test(input)) add({ key: r.key, line: call.node.row + 1, start: call.node.start, end: call.node.end });
     },
-  );
-  interp.run();
+    ...(ctx ? { file: ctx.file } : {}),
+    ...(project && ctx ? { linker: project.linkerFor(ctx.file, parsed.root, text) } : {}),
+  });
+  if (project) project.onForeignHit = (file, hit) => taintHit(hit, file === ctx?.file ? undefined : file, project.text(file) ?? '');
+  try {
+    interp.run();
+  } finally {
+    if (project) project.onForeignHit = undefined;
+  }
   syntaxRules(parsed.root, text, group, (h) => add({ key: h.key, line: h.node.row + 1, start: h.node.start, end: h.node.end, detail: h.detail }));
   secretHits(text, add);
   const partial = interp.exhausted ? 'analysis budget exhausted: data flow checked only in part of this file' : parsed.errorShare > 0.3 ? `${Math.round(parsed.errorShare * 100)} % of the syntax tree could not be parsed` : undefined;

@@ -57,7 +57,21 @@ export interface ParseResult {
 
 /** Parses `text`; undefined when tree-sitter gave up (timeout). */
 export async function parseSource(lang: LanguageId, text: string): Promise<ParseResult | undefined> {
-  const parser = await parserFor(lang);
+  return parseWith(await parserFor(lang), text);
+}
+
+/** Loads the grammars of these languages, so parseLoaded can parse them synchronously. */
+export async function loadParsers(langs: Iterable<LanguageId>): Promise<void> {
+  for (const l of new Set(langs)) await parserFor(l);
+}
+
+/** Parses with a grammar loaded before (loadParsers); undefined when it was not loaded or tree-sitter gave up. */
+export function parseLoaded(lang: LanguageId, text: string): ParseResult | undefined {
+  const parser = parsers.get(lang);
+  return parser ? parseWith(parser, text) : undefined;
+}
+
+function parseWith(parser: Parser, text: string): ParseResult | undefined {
   let tree: Parser.Tree | undefined;
   try {
     tree = parser.parse(text);

@@ -146,7 +146,7 @@ export const SINKS: readonly SinkSpec[] = [
   { kind: 'ssti', langs: J, names: ['Template', 'evaluate', 'process', 'parseExpression'], recv: /velocity|Velocity|freemarker|Template|parser|SpelExpressionParser/i, args: 'any' },
   { kind: 'ssti', langs: GO, names: ['Parse'], recv: /template|New\(/, args: [0] },
   // NoSQL query operators built from input ($where runs JavaScript on the server)
-  { kind: 'nosqli', langs: JS, names: ['find', 'findOne', 'where', 'update', 'remove', 'deleteMany', 'updateOne', 'findOneAndUpdate', 'aggregate', 'count'], recv: /db|collection|model|dao|users|Users|[A-Z]\w+$/, args: 'any' },
+  { kind: 'nosqli', langs: JS, names: ['find', 'findOne', 'where', 'update', 'remove', 'deleteMany', 'updateOne', 'findOneAndUpdate', 'aggregate', 'count'], recv: /db|collection|[cC]oll?$|model|dao|users|Users|[A-Z]\w+$/, args: 'any' },
   // Trust boundary: untrusted data stored in the session as if trusted
   { kind: 'trustbound', langs: J, names: ['setAttribute', 'putValue'], recv: /getSession\(\)|session/i, args: 'any' },
   { kind: 'trustbound', langs: PY, names: ['__setitem__'], recv: /session/, args: 'any' },

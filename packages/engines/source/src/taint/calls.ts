@@ -11,8 +11,9 @@ import { foldStringMethod } from './fold.ts';
 import { type Frame, isExprNode, newFrame, sig } from './frame.ts';
 import { matchesCall } from './match.ts';
 import { type CallSite, type FunctionDef, isIdent, isMember } from './syntax-profile.ts';
-import { type Value, UNKNOWN, deepTaint, derive, isTaintedFor, konst, sanitize, sourceValue, withStep } from './value.ts';
+import { type ExternalRef, type Value, UNKNOWN, deepTaint, derive, isTaintedFor, konst, sanitize, sourceValue, withStep } from './value.ts';
 import type { Walker } from './walker.ts';
+import { lookup } from './expressions.ts';
 
 /** How deep calls to functions of the same file are followed. */
 export const MAX_INLINE_DEPTH = 3;
@@ -62,11 +63,39 @@ export function evCall(w: Walker, call: CallSite, f: Frame): Value {
   // Getter on a properties object with a default: the default is the value we can know.
   if (call.name === 'getProperty' && args.length === 2 && args[1]!.konst !== undefined) return args[1]!;
   // Functions of this file: follow the call with the argument values.
-  const local = !call.isNew && (!call.receiver || /^(this|self|\$this|new .*)$/.test(recvText ?? '') || call.receiver.type === 'object_creation_expression') ? w.functions.get(call.name) : undefined;
+  const local = !call.isNew && !recv?.ext && (!call.receiver || /^(this|self|\$this|new .*)$/.test(recvText ?? '') || call.receiver.type === 'object_creation_expression') ? w.functions.get(call.name) : undefined;
   const def = local?.find((d) => d.params.length === args.length) ?? (local?.length === 1 ? local[0] : undefined);
   if (def && f.depth < MAX_INLINE_DEPTH) return w.callFunction(def, args, f, call);
+  const external = w.linker ? externalCall(w, call, recv, args, f) : undefined;
+  if (external) return external;
   // Callbacks passed as arguments run with what the caller knows.
   return derive([...args, recv]);
+}
+
+/**
+ * A call to a symbol of another module: `new Imported(…)` makes an instance
+ * (whose method calls are followed later), `imported(…)`, `ns.fn(…)` and
+ * `instance.method(…)` are followed in that module with the argument values
+ * (carrying this call as a step); the result comes back with a return step.
+ */
+function externalCall(w: Walker, call: CallSite, recv: Value | undefined, args: readonly Value[], f: Frame): Value | undefined {
+  let ref: ExternalRef | undefined;
+  if (call.receiver) ref = recv?.ext;
+  else {
+    // f(…), new C(…), new ns.C(…)
+    const m = /^(?:new\s+)?([A-Za-z_$][\w$]*)(?:\.([A-Za-z_$][\w$]*))?$/.exec(call.callee);
+    const base = m ? lookup(w, m[1]!, call.node, f).ext : undefined;
+    if (base && m![2] === undefined) ref = base;
+    else if (base?.name === '*') ref = { module: base.module, name: m![2]! };
+  }
+  if (!ref) return undefined;
+  if (call.isNew) return { ext: { ...ref, instance: true } };
+  if (f.depth >= MAX_INLINE_DEPTH) return undefined;
+  const callStep = w.step(call.node, 'call');
+  const stepped = args.map((a) => (deepTaint(a) ? withStep(a, { ...callStep, what: 'param' }) : a));
+  const out = w.linker!.call(ref, call.receiver ? call.name : undefined, stepped, f.depth, w);
+  if (!out) return undefined;
+  return deepTaint(out) ? withStep(out, w.step(call.node, 'return')) : out;
 }
 
 export function followCall(w: Walker, def: FunctionDef, args: readonly Value[], caller: Frame, call: CallSite | undefined): Value {
@@ -78,11 +107,35 @@ export function followCall(w: Walker, def: FunctionDef, args: readonly Value[], 
   w.memo.set(key, derive(args));
   const env: Env = call ? new Map() : caller.env;
   bindParams(env, def.params, args, call ? w.step(call.node, 'call') : undefined);
-  const frame = newFrame(env, caller.depth + 1);
-  if (isExprNode(def.body)) frame.ret = w.ev(def.body, frame);
-  else w.exec(def.body, frame);
-  const out = frame.ret ?? UNKNOWN;
+  // A function analysed where it is defined (a root, a closure) is not a call: only calls count towards the depth.
+  const out = runBody(w, def, env, call ? caller.depth + 1 : caller.depth);
   const result = deepTaint(out) && call ? withStep(out, w.step(call.node, 'return')) : out;
   w.memo.set(key, result);
   return result;
+}
+
+/**
+ * A call from another module into `def` of this walk's file: the arguments
+ * already carry the caller's step. Memoised with this file's own calls by the
+ * argument signature, so the result per signature is the function's summary
+ * (which parameters reach which sink, and the return value).
+ */
+export function followFromModule(w: Walker, def: FunctionDef, args: readonly Value[], depth: number): Value {
+  if (!def.body) return derive(args);
+  const key = `${def.node.start}:${args.map(sig).join(',')}`;
+  const memo = w.memo.get(key);
+  if (memo) return memo;
+  w.memo.set(key, derive(args));
+  const env: Env = new Map();
+  bindParams(env, def.params, args, undefined);
+  const out = runBody(w, def, env, depth + 1);
+  w.memo.set(key, out);
+  return out;
+}
+
+function runBody(w: Walker, def: FunctionDef, env: Env, depth: number): Value {
+  const frame = newFrame(env, depth);
+  if (isExprNode(def.body!)) frame.ret = w.ev(def.body!, frame);
+  else w.exec(def.body!, frame);
+  return frame.ret ?? UNKNOWN;
 }

@@ -112,10 +112,11 @@ export function evaluate(w: Walker, n: Syn, f: Frame): Value {
 
 export function lookup(w: Walker, name: string, n: Syn, f: Frame): Value {
   const v = f.env.get(name);
-  if (v) return v;
+  if (v && v !== UNKNOWN) return v;
   const vars = w.specs.sourceVariables;
-  if (vars?.includes(name)) return sourceValue(w.step(n, 'source'));
-  return UNKNOWN;
+  if (!v && vars?.includes(name)) return sourceValue(w.step(n, 'source'));
+  // Imported names (a top-level `const x = require('./m')` evaluates to nothing known here).
+  return w.linker?.imported(name) ?? v ?? UNKNOWN;
 }
 
 export function evString(w: Walker, n: Syn, f: Frame): Value {
@@ -137,6 +138,7 @@ export function evMember(w: Walker, n: Syn, f: Frame): Value {
   }
   const ov = w.ev(m.object, f);
   if (ov.entries && ov.entries.has(m.prop)) return ov.entries.get(m.prop)!;
+  if (ov.ext?.name === '*') return { ext: { module: ov.ext.module, name: m.prop } };
   if (m.prop === 'length' && typeof ov.konst === 'string') return konst(ov.konst.length);
   return derive([ov]);
 }

@@ -25,7 +25,7 @@ export function newFrame(env: Env, depth: number): Frame {
 }
 
 /** The evidence step of a node: its line, and the line's code (or the node's first 200 characters on a long line). */
-export function stepAt(src: string, n: Syn, what: Step['what']): Step {
+export function stepAt(src: string, n: Syn, what: Step['what'], file?: string): Step {
   let s = src.lastIndexOf('\n', n.start - 1) + 1;
   let e = src.indexOf('\n', n.start);
   if (e < 0) e = src.length;
@@ -33,7 +33,8 @@ export function stepAt(src: string, n: Syn, what: Step['what']): Step {
     s = n.start;
     e = Math.min(n.end, n.start + 200);
   }
-  return { line: n.row + 1, code: src.slice(s, e).trim().slice(0, 200), what };
+  const step: Step = { line: n.row + 1, code: src.slice(s, e).trim().slice(0, 200), what };
+  return file ? { file, ...step } : step;
 }
 
 /** What of an argument value a memoised call depends on: its taint (and cleared kinds) and its constant. */

@@ -18,20 +18,38 @@ import type { Specs } from './match.ts';
 import { exec, execBlock } from './statements.ts';
 import { type CallSite, type FunctionDef, type LangGroup, functionAt, groupOf } from './syntax-profile.ts';
 import type { Step, Value } from './value.ts';
-import type { CallObserver, TaintHit, Walker } from './walker.ts';
+import type { CallObserver, Linker, TaintHit, Walker } from './walker.ts';
 
-export type { CallObserver, TaintHit } from './walker.ts';
+export type { CallObserver, Linker, TaintHit } from './walker.ts';
 
 const DEFAULT_BUDGET = 3_000_000;
+
+/** Evaluation steps left; shared by the walks of one file's analysis, including calls into other modules. */
+export interface Budget {
+  left: number;
+}
+
+export interface InterpreterOptions {
+  onCall?: CallObserver | undefined;
+  budget?: number;
+  /** Path in the project (steps name it) and the cross-module linker, in a project analysis. */
+  file?: string;
+  linker?: Linker;
+}
 
 export class TaintInterpreter implements Walker {
   readonly group: LangGroup;
   readonly functions = new Map<string, FunctionDef[]>();
   readonly memo = new Map<string, Value>();
   readonly analysed = new Set<Syn>();
-  private budget: number;
+  /** The budget in use: this file's own, or the caller's while a call from another module is followed here. */
+  budget: Budget;
   /** True when the evaluation budget ran out and the file was only partly analysed. */
   exhausted = false;
+  readonly onCall: CallObserver | undefined;
+  readonly file: string | undefined;
+  readonly linker: Linker | undefined;
+  private readonly defs: FunctionDef[] = [];
 
   constructor(
     readonly src: string,
@@ -39,21 +57,19 @@ export class TaintInterpreter implements Walker {
     lang: LanguageId,
     readonly specs: Specs,
     readonly onHit: (hit: TaintHit) => void,
-    readonly onCall?: CallObserver,
-    budget = DEFAULT_BUDGET,
+    options: InterpreterOptions = {},
   ) {
     this.group = groupOf(lang);
-    this.budget = budget;
-  }
-
-  run(): void {
-    const defs: FunctionDef[] = [];
+    this.budget = { left: options.budget ?? DEFAULT_BUDGET };
+    this.onCall = options.onCall;
+    this.file = options.file;
+    this.linker = options.linker;
     const stack: Syn[] = [this.root];
     while (stack.length) {
       const n = stack.pop()!;
       const f = functionAt(n, this.src);
       if (f) {
-        defs.push(f);
+        this.defs.push(f);
         if (f.name) {
           const list = this.functions.get(f.name) ?? [];
           list.push(f);
@@ -62,6 +78,17 @@ export class TaintInterpreter implements Walker {
       }
       for (const c of n.children) stack.push(c);
     }
+    // Outer functions first: a function value defined inside another is analysed where it is defined, with the closure's variables.
+    this.defs.sort((a, b) => a.node.start - b.node.start);
+  }
+
+  /** The file's syntax tree. */
+  get tree(): Syn {
+    return this.root;
+  }
+
+  run(): void {
+    const defs = this.defs;
     try {
       this.execBlock(this.root, newFrame(new Map(), 0));
       for (const f of defs) {
@@ -81,11 +108,11 @@ export class TaintInterpreter implements Walker {
   }
 
   step(n: Syn, what: Step['what']): Step {
-    return stepAt(this.src, n, what);
+    return stepAt(this.src, n, what, this.file);
   }
 
   tick(): void {
-    if (--this.budget < 0) throw BUDGET;
+    if (--this.budget.left < 0) throw BUDGET;
   }
 
   /** Executes the children of a block; true when it ended abruptly (return, break, throw). */

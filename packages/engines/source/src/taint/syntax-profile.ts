@@ -229,7 +229,7 @@ export function functionAt(n: Syn, src: string): FunctionDef | undefined {
       params = field(d, 'parameters');
     }
   }
-  if (!nameNode) nameNode = n.children.find((c) => c.type === 'simple_identifier');
+  if (!nameNode) nameNode = n.children.find((c) => c.type === 'simple_identifier') ?? boundName(n);
   if (!params) params = n.children.find((c) => c.type === 'function_value_parameters' || c.type === 'lambda_parameters' || c.type === 'formal_parameters');
   const body = field(n, 'body') ?? n.children.find((c) => c.type === 'function_body' || c.type === 'block' || c.type === 'statements' || c.type === 'compound_statement');
   const names: string[] = [];
@@ -246,6 +246,29 @@ export function functionAt(n: Syn, src: string): FunctionDef | undefined {
     if (nm) names.push(src.slice(nm.start, nm.end));
   }
   return { node: n, name: nameNode ? src.slice(nameNode.start, nameNode.end).replace(/^.*::/, '') : '', params: names, ...(body ? { body } : {}) };
+}
+
+const JS_FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'function', 'generator_function']);
+
+/**
+ * The name a JavaScript function value is bound to, so calls by that name are
+ * followed: `const f = () => …`, `this.f = function …`, `exports.f = …`,
+ * `{ f: (x) => … }`. Undefined for other functions.
+ */
+function boundName(n: Syn): Syn | undefined {
+  const p = n.parent;
+  if (!p || !JS_FUNCTION_VALUES.has(n.type)) return undefined;
+  let target: Syn | undefined;
+  if (p.type === 'variable_declarator' && n.field === 'value') target = field(p, 'name');
+  else if (p.type === 'assignment_expression' && n.field === 'right') target = field(p, 'left');
+  else if (p.type === 'pair' && n.field === 'value') target = field(p, 'key');
+  if (!target) return undefined;
+  if (target.type === 'identifier' || target.type === 'property_identifier') return target;
+  if (target.type === 'member_expression') {
+    const prop = field(target, 'property');
+    return prop?.type === 'property_identifier' ? prop : undefined;
+  }
+  return undefined;
 }
 
 export function firstIdent(n: Syn, depth = 0): Syn | undefined {

@@ -9,6 +9,8 @@
 export type SinkKind = 'sqli' | 'cmdi' | 'code' | 'path' | 'xss' | 'ldap' | 'xpath' | 'ssrf' | 'deser' | 'xxe' | 'redirect' | 'ssti' | 'nosqli' | 'trustbound' | 'log';
 
 export interface Step {
+  /** File of the step when it is not the file being analysed (a flow through an imported module). */
+  file?: string;
   line: number;
   /** The code of this step (trimmed, at most 200 characters). */
   code: string;
@@ -30,6 +32,16 @@ export interface Value {
   entries?: ReadonlyMap<string, Value>;
   /** Facts about an object, e.g. "secure" for a cookie after setSecure(true). */
   flags?: ReadonlySet<string>;
+  /** A symbol of another module of the project (an imported function, class, namespace, or an instance of an imported class). */
+  ext?: ExternalRef;
+}
+
+/** A symbol exported by a module of the project: `name` is an export name, '*' the module itself (namespace / CommonJS module.exports). */
+export interface ExternalRef {
+  module: string;
+  name: string;
+  /** The value was made by `new` from the symbol (calls on it are its methods). */
+  instance?: boolean;
 }
 
 export const MAX_STEPS = 12;

@@ -9,7 +9,7 @@ import type { Syn } from '../parse/syntax.ts';
 import type { Frame } from './frame.ts';
 import type { Specs } from './match.ts';
 import type { CallSite, FunctionDef, LangGroup } from './syntax-profile.ts';
-import type { SinkKind, Step, Taint, Value } from './value.ts';
+import type { ExternalRef, SinkKind, Step, Taint, Value } from './value.ts';
 
 export interface TaintHit {
   kind: SinkKind;
@@ -22,8 +22,29 @@ export interface TaintHit {
 /** Called at every call with its evaluated receiver and arguments (crypto, cookie, TLS … rules). */
 export type CallObserver = (call: CallSite, args: readonly Value[], receiver: Value | undefined, receiverType: string | undefined) => void;
 
+/**
+ * What a file's walk knows of the other modules of the project (JS/TS
+ * imports and requires of relative modules): the values of imported names and
+ * calls into exported functions, classes and constructor functions, followed
+ * there with the argument values. Implemented by project/js-project.ts.
+ */
+export interface Linker {
+  /** The value of a name this file imports (a module namespace, a function, a class), or undefined. */
+  imported(name: string): Value | undefined;
+  /**
+   * Calls `member` of the symbol (or the symbol itself when member is undefined) with these
+   * arguments (already carrying the call step); undefined when it cannot be resolved.
+   */
+  call(ref: ExternalRef, member: string | undefined, args: readonly Value[], depth: number, caller: Walker): Value | undefined;
+}
+
 export interface Walker {
   readonly src: string;
+  /** Path of the file in the project, when the walk is part of a project analysis (steps then name it). */
+  readonly file?: string | undefined;
+  readonly linker?: Linker | undefined;
+  /** Evaluation steps left (shared with the modules this walk calls into). */
+  budget: { left: number };
   readonly group: LangGroup;
   readonly specs: Specs;
   readonly onHit: (hit: TaintHit) => void;

@@ -1,0 +1,100 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { engine } from '../index.ts';
+
+/**
+ * Small multi-file projects, each with a vulnerable version and a safe twin
+ * that differs only in the imported module: the source is in one file, the
+ * sink in another, so only the cross-file analysis finds the flow.
+ */
+const root = mkdtempSync(join(tmpdir(), 'src-xfile-'));
+let n = 0;
+async function scan(files: Record<string, string>) {
+  const dir = join(root, `p${n++}`);
+  for (const [p, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, p)), { recursive: true });
+    writeFileSync(join(dir, p), text);
+  }
+  const a = await engine.run({ files: [{ path: dir, name: 'p' }] }, {}, {});
+  return a.findings.filter((f) => f.result === 'fail').flatMap((f) => f.evidence.map((e) => ({ rule: f.ruleId, ...e })));
+}
+
+const ROUTE_TS = `import { type Request, type Response } from 'express'
+import { findProducts } from '../lib/db'
+export function search () {
+  return (req: Request, res: Response) => {
+    const term = req.query.q
+    findProducts(term).then((rows) => res.json(rows))
+  }
+}
+`;
+
+describe('cross-file data flow (JS/TS)', () => {
+  it('ESM import: request data reaches a SQL query in an imported module; the path names both files', async () => {
+    const bad = await scan({
+      'routes/search.ts': ROUTE_TS,
+      'lib/db.ts': `import { sequelize } from './models'\nexport function findProducts (term: string) {\n  const sql = "SELECT * FROM Products WHERE name LIKE '%" + term + "%'"\n  return sequelize.query(sql)\n}\n`,
+    });
+    const sql = bad.find((e) => e.rule === 'source.injection.sql');
+    expect(sql).toMatchObject({ file: 'lib/db.ts', line: 4 });
+    expect(sql!.detail).toMatch(/routes\/search\.ts:5 source: const term = req\.query\.q/);
+    expect(sql!.detail).toMatch(/routes\/search\.ts:6 parameter: findProducts\(term\)/);
+
+    const safe = await scan({
+      'routes/search.ts': ROUTE_TS,
+      'lib/db.ts': `import { sequelize } from './models'\nexport function findProducts (term: string) {\n  return sequelize.query("SELECT * FROM Products WHERE name LIKE :t", { replacements: { t: term } })\n}\n`,
+    });
+    expect(safe.filter((e) => e.rule === 'source.injection.sql')).toEqual([]);
+  });
+
+  it('CommonJS: a DAO made by a constructor function, its method builds a $where query in a closure', async () => {
+    const route = `const AllocationsDAO = require("../data/allocations-dao").AllocationsDAO;
+function AllocationsHandler(db) {
+  const allocationsDAO = new AllocationsDAO(db);
+  this.displayAllocations = (req, res, next) => {
+    const { threshold } = req.query;
+    allocationsDAO.getByUserIdAndThreshold(req.params.userId, threshold, (err, a) => res.render("allocations", { a }));
+  };
+}
+module.exports = AllocationsHandler;
+`;
+    const dao = (criteria: string) => `function AllocationsDAO(db) {
+  const allocationsCol = db.collection("allocations");
+  this.getByUserIdAndThreshold = (userId, threshold, callback) => {
+    const parsedUserId = parseInt(userId);
+    const searchCriteria = () => {
+      if (threshold) {
+        ${criteria}
+      }
+      return { userId: parsedUserId };
+    };
+    allocationsCol.find(searchCriteria()).toArray(callback);
+  };
+}
+module.exports = { AllocationsDAO };
+`;
+    const bad = await scan({ 'app/routes/allocations.js': route, 'app/data/allocations-dao.js': dao("return { $where: `this.userId == ${parsedUserId} && this.stocks > '${threshold}'` };") });
+    expect(bad.find((e) => e.rule === 'source.injection.nosql')).toMatchObject({ file: 'app/data/allocations-dao.js', line: 11 });
+    const safe = await scan({ 'app/routes/allocations.js': route, 'app/data/allocations-dao.js': dao('const t = parseInt(threshold, 10); return { $where: `this.userId == ${parsedUserId} && this.stocks > ${t}` };') });
+    expect(safe.filter((e) => e.rule === 'source.injection.nosql')).toEqual([]);
+  });
+
+  it('values come back from an imported helper (module.exports object, require namespace)', async () => {
+    const route = `const util = require('./util');\nmodule.exports = function (req, res) {\n  res.send(util.wrap(req.query.name));\n};\n`;
+    const bad = await scan({ 'src/route.js': route, 'src/util.js': `function wrap(s) { return '<b>' + s + '</b>'; }\nmodule.exports = { wrap };\n` });
+    expect(bad.find((e) => e.rule === 'source.injection.xss')).toMatchObject({ file: 'src/route.js', line: 3 });
+    const safe = await scan({ 'src/route.js': route, 'src/util.js': `const escape = require('escape-html');\nfunction wrap(s) { return '<b>' + escape(s) + '</b>'; }\nmodule.exports = { wrap };\n` });
+    expect(safe.filter((e) => e.rule === 'source.injection.xss')).toEqual([]);
+  });
+
+  it('namespace import and a class method: the command runs two modules away', async () => {
+    const route = `import * as tools from './tools/index'\nexport const ping = (req, res) => { new tools.Pinger().ping(req.body.host); res.end() }\n`;
+    const pinger = (cmd: string) => `import { exec } from 'child_process'\nexport class Pinger {\n  ping (host: string) {\n    ${cmd}\n  }\n}\n`;
+    const bad = await scan({ 'ping.ts': route, 'tools/index.ts': pinger('exec("ping -c 1 " + host)') });
+    expect(bad.find((e) => e.rule === 'source.injection.command')).toMatchObject({ file: 'tools/index.ts', line: 4 });
+    const safe = await scan({ 'ping.ts': route, 'tools/index.ts': pinger('if (/^[a-z0-9.-]+$/.test(host)) exec("ping -c 1 " + Number(host))') });
+    expect(safe.filter((e) => e.rule === 'source.injection.command')).toEqual([]);
+  });
+});

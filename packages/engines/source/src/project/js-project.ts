@@ -1,0 +1,126 @@
+/**
+ * Cross-file data flow for JavaScript/TypeScript: the project's JS/TS files
+ * (text only), and per file a Linker that resolves its imports of relative
+ * modules (`import … from './x'`, `require('../y')`) to the exported
+ * functions, classes and constructor functions there. A call with attacker
+ * data in its arguments is followed into the other module with those values
+ * (the module's own interpreter, memoised per argument signature = the
+ * function's summary: which parameter reaches which sink, what comes back);
+ * sinks reached there are reported at their own file with the whole path.
+ *
+ * Modules are parsed only when a tainted call reaches them and kept in a
+ * small LRU, so memory stays bounded on large projects.
+ */
+import path from 'node:path/posix';
+import type { LanguageId, Syn } from '../parse/syntax.ts';
+import { parseLoaded } from '../parse/parser.ts';
+import { followFromModule } from '../taint/calls.ts';
+import { type TaintHit, TaintInterpreter } from '../taint/interpreter.ts';
+import { specsFor } from '../taint/match.ts';
+import { functionAt, isFunction } from '../taint/syntax-profile.ts';
+import { type ExternalRef, type Value, deepTaint } from '../taint/value.ts';
+import type { Linker, Walker } from '../taint/walker.ts';
+import { type ImportBinding, exportsOf, importsOf, memberOf } from './module-syntax.ts';
+
+export interface ProjectSource {
+  lang: LanguageId;
+  text: string;
+}
+
+interface ModuleUnit {
+  path: string;
+  interp: TaintInterpreter;
+  exports: Map<string, Syn>;
+}
+
+const EXTENSIONS = ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.jsx', '.mts', '.cts'];
+/** Parsed modules kept for calls from other files. */
+const MAX_UNITS = 48;
+
+export class JsProject {
+  private readonly units = new Map<string, ModuleUnit>();
+  /** Receives hits found in other modules while a file's flows are followed into them. */
+  onForeignHit: ((file: string, hit: TaintHit) => void) | undefined;
+
+  constructor(private readonly files: ReadonlyMap<string, ProjectSource>) {}
+
+  text(file: string): string | undefined {
+    return this.files.get(file)?.text;
+  }
+
+  /** The project file a relative specifier names from `from`, if there is one. */
+  resolve(from: string, specifier: string): string | undefined {
+    if (!specifier.startsWith('./') && !specifier.startsWith('../')) return undefined;
+    const base = path.normalize(path.join(path.dirname(from), specifier));
+    if (base.startsWith('../')) return undefined;
+    const stem = base.replace(/\.(js|mjs|cjs|jsx)$/, '');
+    const candidates = [base, ...EXTENSIONS.map((e) => stem + e), ...EXTENSIONS.map((e) => `${base}/index${e}`)];
+    return candidates.find((c) => this.files.has(c));
+  }
+
+  /** The linker of `file`, whose syntax tree is `root`. */
+  linkerFor(file: string, root: Syn, src: string): Linker {
+    const bindings = importsOf(root, src);
+    const refs = new Map<string, Value>();
+    for (const [local, b] of bindings) {
+      const module = this.resolve(file, b.specifier);
+      if (module) refs.set(local, { ext: { module, name: b.name } });
+    }
+    return {
+      imported: (name) => refs.get(name),
+      call: (ref, member, args, depth, caller) => this.call(ref, member, args, depth, caller),
+    };
+  }
+
+  private call(ref: ExternalRef, member: string | undefined, args: readonly Value[], depth: number, caller: Walker): Value | undefined {
+    // Only data from an attacker is worth following: untainted calls cost nothing.
+    if (!args.some((a) => deepTaint(a))) return undefined;
+    const unit = this.unit(ref.module);
+    if (!unit) return undefined;
+    const src = unit.interp.src;
+    let node: Syn | undefined;
+    if (ref.name === '*') {
+      node = member === undefined ? unit.exports.get('default') : unit.exports.get(member);
+      if (!node && member !== undefined) {
+        const cjs = unit.exports.get('default');
+        if (cjs) node = memberOf(cjs, member, src);
+      }
+    } else {
+      const base = unit.exports.get(ref.name);
+      node = base && member !== undefined ? memberOf(base, member, src) : base;
+    }
+    if (!node || !isFunction(node)) return undefined;
+    const def = functionAt(node, src);
+    if (!def) return undefined;
+    const own = unit.interp.budget;
+    unit.interp.budget = caller.budget;
+    try {
+      return followFromModule(unit.interp, def, args, depth);
+    } finally {
+      unit.interp.budget = own;
+    }
+  }
+
+  private unit(file: string): ModuleUnit | undefined {
+    const cached = this.units.get(file);
+    if (cached) {
+      this.units.delete(file);
+      this.units.set(file, cached);
+      return cached;
+    }
+    const source = this.files.get(file);
+    if (!source) return undefined;
+    const parsed = parseLoaded(source.lang, source.text);
+    if (!parsed) return undefined;
+    const interp = new TaintInterpreter(source.text, parsed.root, source.lang, specsFor('js'), (hit) => this.onForeignHit?.(file, hit), {
+      file,
+      linker: this.linkerFor(file, parsed.root, source.text),
+    });
+    const unit: ModuleUnit = { path: file, interp, exports: exportsOf(parsed.root, source.text) };
+    this.units.set(file, unit);
+    if (this.units.size > MAX_UNITS) this.units.delete(this.units.keys().next().value!);
+    return unit;
+  }
+}
+
+export type { ImportBinding };
