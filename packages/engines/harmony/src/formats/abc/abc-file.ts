@@ -3,11 +3,13 @@
  * structural, so a problem there is a FormatError; a single class, literal
  * array, module record or debug-info item that cannot be read becomes a
  * warning and the rest of the file is still reported (the engine turns
- * warnings into "could not read" evidence).
+ * warnings into "could not read" evidence). Method code is decoded into call
+ * facts (code/): which API each method calls with which constant arguments.
  */
 import { boundedCount, ByteReader, FormatError } from '@citadel/engine-core';
 import { spend, type WorkBudget } from './budget.ts';
 import { type AbcClass, parseClass } from './classes.ts';
+import { type AbcMethodFacts, type CodeDecoding, codeDecodable, decodeFileCode } from './code/code.ts';
 import { collectDebugStrings } from './debug-info.ts';
 import { type AbcHeader, parseAbcHeader } from './header.ts';
 import { type AbcLiteralArray, parseLiteralArray } from './literals.ts';
@@ -26,6 +28,8 @@ export interface AbcLimits {
    * plus a constant, far above what real files need.
    */
   maxWork?: number;
+  /** Decode method code into call facts (default true). */
+  decodeCode?: boolean;
 }
 
 export const DEFAULT_ABC_LIMITS: AbcLimits = {
@@ -60,10 +64,15 @@ export interface AbcFile {
   moduleRecords: AbcModuleRecord[];
   /** Every String item reached from the structures above, by offset. */
   strings: AbcString[];
+  /** Whether method code was decoded (files before ISA 9.0.0.0 are not). */
+  code: CodeDecoding | 'skipped';
+  /** Per local method with code: the calls and property reads found in it. */
+  methods: AbcMethodFacts[];
   warnings: string[];
 }
 
 const REGION_HEADER_SIZE = 40;
+const MAX_CODE_WARNINGS = 20;
 const MAX_REGION_ENTRIES = 65_536;
 
 export function parseAbc(bytes: Uint8Array, limits: Partial<AbcLimits> = {}): AbcFile {
@@ -168,6 +177,18 @@ export function parseAbc(bytes: Uint8Array, limits: Partial<AbcLimits> = {}): Ab
     for (const m of cls.methods) addString(r.u32(m.offset + 4));
   }
 
+  let code: AbcFile['code'] = 'skipped';
+  let methods: AbcMethodFacts[] = [];
+  if (lim.decodeCode !== false) {
+    if (codeDecodable(header.versionBytes)) {
+      code = 'decoded';
+      methods = decodeFileCode(r, classes, regions, moduleRecords, budget);
+      const broken = methods.filter((m) => m.problem);
+      for (const m of broken.slice(0, MAX_CODE_WARNINGS)) warnings.push(`code of ${m.record}.${m.method}: ${m.problem}`);
+      if (broken.length > MAX_CODE_WARNINGS) warnings.push(`code of ${broken.length - MAX_CODE_WARNINGS} more methods could not be decoded to their end`);
+    } else code = 'unsupported-version';
+  }
+
   const seenDebug = new Set<number>();
   for (const cls of classes) {
     for (const m of cls.methods) {
@@ -186,6 +207,8 @@ export function parseAbc(bytes: Uint8Array, limits: Partial<AbcLimits> = {}): Ab
     literalArrays: [...literalArrays.values()].sort((a, b) => a.offset - b.offset),
     moduleRecords,
     strings: [...strings.values()].sort((a, b) => a.offset - b.offset),
+    code,
+    methods,
     warnings,
   };
 }

@@ -3,15 +3,32 @@
  * header with a correct adler32, a foreign region, record classes with
  * fields (pkgName, isCommonjs, moduleRecordIdx) and methods with code and
  * debug info (SET_SOURCE_CODE), literal arrays, module records, one index
- * region and the class / literal / line-number-program indexes.
+ * region and the class / literal / line-number-program indexes. Methods can
+ * carry their own instructions (asm encodes them from the ISA table).
  */
+import { specOf } from '../abc/code/instructions.ts';
 import { adler32 } from '../abc/header.ts';
 import { ByteWriter } from '@citadel/engine-core/testing';
+
+/** Region indexes of strings and methods, for the id operands of instructions. */
+export interface CodeRefs {
+  str(s: string): number;
+  method(name: string): number;
+}
+
+/** A method with its own code: instruction bytes (see asm), registers and arguments. */
+export interface AbcMethodSpec {
+  name: string;
+  code: (refs: CodeRefs) => number[];
+  numVregs?: number;
+  numArgs?: number;
+}
 
 export interface AbcRecordSpec {
   /** Record name without the L…; wrapper, e.g. "com.example/entry/ets/pages/Index". */
   name: string;
-  methods: string[];
+  /** Names get a shared two-instruction body; specs carry their own code. */
+  methods: (string | AbcMethodSpec)[];
   sourceFile?: string;
   /** Module source text attached through the first method's debug info. */
   sourceCode?: string;
@@ -71,9 +88,10 @@ export function buildAbc(spec: AbcSpec): Uint8Array {
   str('L_ESTypeAnnotation;');
   const foreignSize = b.length - foreignOff;
 
+  const methodName = (m: string | AbcMethodSpec) => (typeof m === 'string' ? m : m.name);
   for (const rec of spec.records) {
     str(`L${rec.name};`);
-    for (const m of rec.methods) str(m);
+    for (const m of rec.methods) str(methodName(m));
     for (const s of rec.literalStrings ?? []) str(s);
     for (const s of rec.module?.requests ?? []) str(s);
     for (const i of rec.module?.regularImports ?? []) (str(i.localName), str(i.importName));
@@ -83,6 +101,28 @@ export function buildAbc(spec: AbcSpec): Uint8Array {
   }
   for (const n of ['pkgName@entry', 'isCommonjs', 'moduleRecordIdx', 'this']) str(n);
   const regionStringOffsets = (spec.regionStrings ?? []).map(str);
+
+  // Code of methods with a spec: strings they name go into the index region after the methods and region strings.
+  const allMethods = spec.records.flatMap((r) => r.methods.map(methodName));
+  const codeStrings: string[] = [];
+  const codeStringOffsets: number[] = [];
+  const refs: CodeRefs = {
+    str(s) {
+      let i = codeStrings.indexOf(s);
+      if (i < 0) {
+        i = codeStrings.push(s) - 1;
+        codeStringOffsets.push(str(s));
+      }
+      return allMethods.length + regionStringOffsets.length + i;
+    },
+    method(name) {
+      const i = allMethods.indexOf(name);
+      if (i < 0) throw new Error(`no method ${name}`);
+      return i;
+    },
+  };
+  const codeBytes = new Map<AbcMethodSpec, number[]>();
+  for (const rec of spec.records) for (const m of rec.methods) if (typeof m !== 'string') codeBytes.set(m, m.code(refs));
 
   const literalArrays: number[] = [];
   const literalOf = new Map<AbcRecordSpec, number>();
@@ -129,6 +169,11 @@ export function buildAbc(spec: AbcSpec): Uint8Array {
 
   const code = b.length;
   b.uleb(1).uleb(3).uleb(2).uleb(0).u8(0x00).u8(0x64); // ldundefined; returnundefined
+  const codeOf = new Map<AbcMethodSpec, number>();
+  for (const [m, bytes] of codeBytes) {
+    codeOf.set(m, b.length);
+    b.uleb(m.numVregs ?? 16).uleb(m.numArgs ?? 3).uleb(bytes.length).uleb(0).bytes(bytes);
+  }
 
   const classOffsets: number[] = [];
   const methodOffsets: number[] = [];
@@ -148,8 +193,8 @@ export function buildAbc(spec: AbcSpec): Uint8Array {
     b.u8(0);
     rec.methods.forEach((m, i) => {
       methodOffsets.push(b.length);
-      b.u16(0).u16(0).u32(str(m)).uleb(0x10008);
-      b.u8(0x01).u32(code);
+      b.u16(0).u16(0).u32(str(methodName(m))).uleb(0x10008);
+      b.u8(0x01).u32(typeof m === 'string' ? code : codeOf.get(m)!);
       if (i === 0 && debugOf.has(rec)) b.u8(0x05).u32(debugOf.get(rec)!);
       b.u8(0);
     });
@@ -163,7 +208,7 @@ export function buildAbc(spec: AbcSpec): Uint8Array {
   for (const o of literalArrays) b.u32(o);
   const lnpIdxOff = b.length;
   for (const o of lnps) b.u32(o);
-  const methodIdx = [...methodOffsets, ...regionStringOffsets, ...literalOf.values()];
+  const methodIdx = [...methodOffsets, ...regionStringOffsets, ...codeStringOffsets, ...literalOf.values()];
   const methodIdxOff = b.length;
   for (const o of methodIdx) b.u32(o);
   const indexSectionOff = b.length;
@@ -187,6 +232,37 @@ export function buildAbc(spec: AbcSpec): Uint8Array {
   const out = b.toBytes();
   new DataView(out.buffer).setUint32(8, adler32(out.subarray(12)), true);
   return out;
+}
+
+/**
+ * Encodes one instruction by mnemonic with the ISA table: the first variant
+ * whose operands fit the values, operands in encoding order (registers,
+ * immediates and ids as the format lists them).
+ */
+export function asm(mnemonic: string, ...operands: number[]): number[] {
+  for (const { prefix, opcode, spec } of specOf(mnemonic)) {
+    if (spec.operands.length !== operands.length) continue;
+    if (!spec.operands.every((o, i) => o.bits >= 32 || operands[i]! < 2 ** o.bits)) continue;
+    const w = new ByteWriter();
+    if (prefix) w.u8(prefix);
+    w.u8(opcode);
+    let half: number | undefined;
+    spec.operands.forEach((o, i) => {
+      const v = operands[i]!;
+      if (o.bits === 4) {
+        if (half === undefined) half = v;
+        else {
+          w.u8(half | (v << 4));
+          half = undefined;
+        }
+      } else if (o.bits === 8) w.u8(v);
+      else if (o.bits === 16) w.u16(v);
+      else if (o.bits === 32) w.u32(v);
+      else w.bytes(Buffer.alloc(8));
+    });
+    return [...w.toBytes()];
+  }
+  throw new Error(`asm: no variant of ${mnemonic} for ${operands.length} operands ${operands.join(', ')}`);
 }
 
 function stringBytes(s: string): number[] {

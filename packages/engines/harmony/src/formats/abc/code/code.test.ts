@@ -1,0 +1,98 @@
+import { FormatError } from '@citadel/engine-core';
+import { describe, expect, it } from 'vitest';
+import { type AbcRecordSpec, asm, buildAbc, type CodeRefs } from '../../test-utils/abc-writer.ts';
+import { corpusEntriesAvailable, corpusHapEntry, mutations } from '../../test-utils/corpus.ts';
+import { ISA_TABLE, parseAbc } from '../index.ts';
+
+/** `<obj>.<name>(<args as strings>)` on the import at index `imp`, the way es2abc lays it out. */
+export const callImport = (r: CodeRefs, imp: number, name: string, args: (string | boolean | number)[]): number[] => [
+  ...asm('ldexternalmodulevar', imp),
+  ...asm('sta', 0),
+  ...asm('ldobjbyname', 0, r.str(name)),
+  ...asm('sta', 1),
+  ...args.flatMap((a, i) => [...(typeof a === 'string' ? asm('lda.str', r.str(a)) : typeof a === 'number' ? asm('ldai', a) : asm(a ? 'ldtrue' : 'ldfalse')), ...asm('sta', 3 + i)]),
+  ...asm('mov', 2, 0), // receiver just before the arguments, as a range call needs
+  ...asm('lda', 1),
+  ...(args.length <= 3 ? asm(`callthis${args.length}`, 0, 0, ...args.map((_, i) => 3 + i)) : asm('callthisrange', 0, args.length, 2)),
+];
+
+const record = (methods: AbcRecordSpec['methods']): AbcRecordSpec => ({
+  name: 'com.example.app/entry/ets/common/Crypto',
+  methods,
+  module: { requests: ['@ohos:security.cryptoFramework', '@ohos:hilog'], regularImports: [{ localName: 'cryptoFramework', importName: 'default', requestIdx: 0 }, { localName: 'hilog', importName: 'default', requestIdx: 1 }] },
+});
+
+describe('Ark bytecode method code', () => {
+  it('the ISA table has one entry per opcode', () => {
+    const keys = ISA_TABLE.map(([p, o]) => `${p}:${o}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(ISA_TABLE.length).toBeGreaterThan(300);
+  });
+
+  it('names the API each method calls, with constant arguments (imports, members, globals, range calls)', () => {
+    const bytes = buildAbc({
+      records: [
+        record([
+          { name: 'encrypt', code: (r) => [...callImport(r, 0, 'createCipher', ['AES128|ECB|PKCS7']), ...asm('returnundefined')] },
+          { name: 'log', code: (r) => [...callImport(r, 1, 'info', [0, 'tag', 'token=%{public}s', 'x']), ...asm('tryldglobalbyname', 0, r.str('console')), ...asm('sta', 0), ...asm('ldobjbyname', 0, r.str('log')), ...asm('callthis0', 0, 0), ...asm('returnundefined')] },
+        ]),
+      ],
+    });
+    const f = parseAbc(bytes);
+    expect(f.code).toBe('decoded');
+    expect(f.warnings).toEqual([]);
+    const enc = f.methods.find((m) => m.method === 'encrypt')!;
+    expect(enc.calls).toEqual([{ callee: 'cryptoFramework.createCipher', module: '@ohos:security.cryptoFramework', args: [{ kind: 'string', value: 'AES128|ECB|PKCS7' }], construct: false, offset: expect.any(Number) }]);
+    expect(enc.loads).toEqual(['cryptoFramework.createCipher']);
+    const log = f.methods.find((m) => m.method === 'log')!;
+    expect(log.calls.map((c) => [c.callee, c.module, c.args.map((a) => (a && 'value' in a ? a.value : a))])).toEqual([
+      ['hilog.info', '@ohos:hilog', [0, 'tag', 'token=%{public}s', 'x']],
+      ['console.log', undefined, []],
+    ]);
+  });
+
+  it('keeps what came before an undecodable instruction and reports the method', () => {
+    const bytes = buildAbc({ records: [record([{ name: 'broken', code: (r) => [...callImport(r, 0, 'createMd', ['MD5']), 0xfd, 0xee, 0x00] }])] });
+    const f = parseAbc(bytes);
+    const m = f.methods.find((x) => x.method === 'broken')!;
+    expect(m.calls.map((c) => c.callee)).toEqual(['cryptoFramework.createMd']);
+    expect(m.problem).toMatch(/unknown opcode 0xfd 0xee/);
+    expect(f.warnings.some((w) => w.includes('code of com.example.app/entry/ets/common/Crypto.broken'))).toBe(true);
+    const cut = buildAbc({ records: [record([{ name: 'cut', code: (r) => [...asm('lda.str', r.str('x')), 0x42] }])] });
+    expect(parseAbc(cut).methods.find((x) => x.method === 'cut')?.problem).toMatch(/runs past the end/);
+  });
+
+  it('does not decode files of the ISA before 9.0.0.0', () => {
+    const f = parseAbc(buildAbc({ version: [0, 0, 0, 2], records: [record([{ name: 'm', code: (r) => callImport(r, 0, 'createMd', ['MD5']) }])] }));
+    expect(f.code).toBe('unsupported-version');
+    expect(f.methods).toEqual([]);
+  });
+
+  it('survives 400 mutations from the first instruction on: parses or throws FormatError', () => {
+    const base = buildAbc({ records: [record([{ name: 'encrypt', code: (r) => [...callImport(r, 0, 'createCipher', ['DES|ECB']), ...callImport(r, 1, 'info', [0, 'a', 'b', 'c']), ...asm('returnundefined')] }])] });
+    const start = parseAbc(base).classes.flatMap((c) => c.methods).find((m) => m.name === 'encrypt')!.code!.instructionsOffset;
+    let decoded = 0;
+    for (const m of mutations(base, 400, 0xc0de, start)) {
+      try {
+        if (parseAbc(m).methods.length > 0) decoded++;
+      } catch (e) {
+        if (!(e instanceof FormatError)) throw e;
+      }
+    }
+    expect(decoded).toBeGreaterThan(0);
+  });
+});
+
+describe.skipIf(!corpusEntriesAvailable)('the corpus HAP code (ets/modules.abc)', () => {
+  it('decodes every method and finds the hilog calls with their format strings', () => {
+    const f = parseAbc(corpusHapEntry('ets/modules.abc'));
+    expect(f.code).toBe('decoded');
+    expect(f.methods.length).toBe(22);
+    expect(f.methods.filter((m) => m.problem)).toEqual([]);
+    const onCreate = f.methods.find((m) => m.method === 'onCreate')!;
+    expect(onCreate.record).toBe('com.example.helloworld/entry/ets/entryability/EntryAbility');
+    expect(onCreate.calls[0]).toMatchObject({ callee: 'hilog.info', module: '@ohos:hilog', args: [{ kind: 'number', value: 0 }, { kind: 'string', value: 'testTag' }, { kind: 'string', value: '%{public}s' }, { kind: 'string', value: 'Ability onCreate' }] });
+    const ui = f.methods.flatMap((m) => m.calls.map((c) => c.callee));
+    expect(ui).toEqual(expect.arrayContaining(['Text.create', 'Text.fontSize', 'Column.width', 'ObservedPropertySimplePU']));
+  });
+});
