@@ -60,7 +60,7 @@ export const JA_TEXTS: TranslationTable = {
   'binary.pie': {
     purpose: '実行ファイルが PIE としてビルドされ、メインイメージに ASLR が適用されることを確認します。',
     description:
-      'Mach-O ヘッダーに MH_PIE フラグがない場合、実行ファイルは常に同じアドレスに読み込まれるため、ASLR によってコードとデータの配置をランダム化できず、メモリ破壊の脆弱性が悪用されやすくなります（ROP など）。なお、動的ライブラリとバンドルはその種類上、本来的に位置独立です。',
+      'Mach-O ヘッダーに MH_PIE フラグがない場合、実行ファイルは常に同じアドレスに読み込まれるため、ASLR によってコードとデータの配置をランダム化できず、メモリ破壊の脆弱性が悪用されやすくなります（ROP など）。なお、動的ライブラリとバンドルはその形式上もともと位置独立であるため、この項目の対象外です。',
     testingSteps:
       '各実行ファイルのすべてのアーキテクチャスライスについて Mach-O ヘッダーのフラグを読み取り、MH_PIE（0x200000）を確認します。',
     solution:
@@ -120,7 +120,7 @@ export const JA_TEXTS: TranslationTable = {
   'binary.restrict_segment': {
     purpose: 'メイン実行ファイルに、dyld に DYLD_* 環境変数を無視させる __RESTRICT セグメントがあるかを確認します。',
     description:
-      '__RESTRICT/__restrict セクションがあると、dyld は DYLD_INSERT_LIBRARIES などの関連する環境変数を無視するため、脱獄デバイス上で最も単純なライブラリ注入の手法を防止できます。存在する場合は保護ありと判定し、存在しない場合は参考情報にとどめます。現在の iOS は、署名済みアプリに対して既定で同様の制限を課しているためです。',
+      '__RESTRICT/__restrict セクションがあると、dyld は DYLD_INSERT_LIBRARIES などの関連する環境変数を無視するため、脱獄デバイス上で最も単純なライブラリ注入の手法を防止できます。存在する場合は保護対策ありと判定し、存在しない場合は参考情報にとどめます。現在の iOS は、署名済みアプリに対して既定で同様の制限を課しているためです。',
     testingSteps: 'メイン実行ファイルの各スライスのセグメントから __RESTRICT,__restrict セクションを探します。',
     solution: '必要に応じて、リンカーフラグに -Wl,-sectcreate,__RESTRICT,__restrict,/dev/null を追加してください。',
   },
@@ -129,9 +129,9 @@ export const JA_TEXTS: TranslationTable = {
   'code.unsafe_memory_functions': {
     purpose: 'バイナリがインポートしている関数のうち、バッファオーバーフローの原因となりやすい C 関数を一覧表示します。',
     description:
-      'gets、strcpy、strcat、sprintf などの関数は書き込み先のサイズを検査しないため、長い入力によってバッファオーバーフローが発生します。mktemp と tmpnam は推測可能な一時ファイル名を生成します。memcpy、strncpy、sscanf などは長さを引数に取るものの誤用しやすいため、確認対象として一覧に含めます。',
+      'gets、strcpy、strcat、sprintf などの関数は書き込み先のサイズを検査しないため、長い入力によってバッファオーバーフローが発生します。mktemp と tmpnam は推測可能な一時ファイル名を生成します。memcpy、strncpy、sscanf などは長さを引数に取るものの誤用しやすいため、手動確認の対象として一覧に含めます。',
     testingSteps:
-      '各バイナリの各スライスのインポートを読み取り、安全でない関数とその理由のリストと照合します。常に安全でない関数は不合格とし、確認のみが必要な関数は要確認として報告します。',
+      '各バイナリの各スライスのインポートを読み取り、安全でない関数とその理由のリストと照合します。常に安全でない関数は不合格とし、確認のみが必要な関数は要確認事項として報告します。',
     solution:
       '長さの上限を指定できる代替関数（strlcpy、strlcat、snprintf、mkstemp）を使用し、Foundation または Swift の文字列型・データ型を優先して使用してください。',
   },
@@ -145,7 +145,7 @@ export const JA_TEXTS: TranslationTable = {
   'code.cipher_usage_review': {
     purpose: 'アルゴリズムと暗号モードを確認できるよう、CommonCrypto の共通鍵暗号 API を呼び出しているバイナリを一覧表示します。',
     description:
-      'CCCrypt、CCCryptorCreate などの呼び出しにおけるアルゴリズム（kCCAlgorithmDES、kCCAlgorithm3DES、kCCAlgorithmRC4）や ECB モード（kCCOptionECBMode）は引数として渡されるため、インポートからは判別できません。DES、3DES、RC4、ECB はいずれも安全ではなく、鍵や IV のハードコードもよく見られるため、使用箇所を要確認として報告します。',
+      'CCCrypt、CCCryptorCreate などの呼び出しにおけるアルゴリズム（kCCAlgorithmDES、kCCAlgorithm3DES、kCCAlgorithmRC4）や ECB モード（kCCOptionECBMode）は引数として渡されるため、インポートからは判別できません。DES、3DES、RC4、ECB はいずれも安全ではなく、鍵や IV のハードコードもよく見られるため、使用箇所を要確認事項として報告します。',
     testingSteps: 'インポートから CCCrypt、CCCryptorCreate、CCCryptorCreateWithMode、CCCryptorCreateFromData を探します。',
     solution:
       'AES-GCM（CryptoKit）、または AES-CBC と HMAC の組み合わせが使用されていること、鍵がキーチェーンまたは Secure Enclave に保管されていること、IV がメッセージごとにランダムに生成されていることを確認してください。',
@@ -241,7 +241,7 @@ export const JA_TEXTS: TranslationTable = {
     description:
       'パッケージは誰でもダウンロードして展開できるため、そこに含まれる AWS、Alibaba Cloud、Google、Stripe などのアクセスキー、秘密鍵、トークンは事実上公開されているのと同じです。攻撃者はアプリになりすましてバックエンドを呼び出し、費用を発生させたり、データにアクセスしたりできます。',
     testingSteps:
-      '各バイナリの __cstring/__cfstring の文字列と、同梱のテキストファイルおよび plist ファイルの内容を抽出し、既知の鍵の形式（プレフィックス、長さ、チェック）と照合します。',
+      '各バイナリの __cstring/__cfstring の文字列と、同梱のテキストファイルおよび plist ファイルの内容を抽出し、既知の鍵の形式（プレフィックス、長さ、チェックサムなどの検証）と照合します。',
     solution:
       'クライアントから鍵を削除し、サービスはサーバー側から呼び出すか、有効期間の短い認証情報を発行してください。漏えいした鍵は直ちに失効させ、ローテーションしてください。',
   },
@@ -263,7 +263,7 @@ export const JA_TEXTS: TranslationTable = {
       '秘密情報はクライアントから取り除いてください。同梱が避けられないアプリキーは、サーバー側で権限を制限し、署名と Bundle ID に紐付けてください。',
   },
   'secrets.high_entropy_strings': {
-    purpose: '既知の鍵形式のいずれにも一致しない、ランダムに見える文字列を確認用に一覧表示します。',
+    purpose: '既知の鍵形式のいずれにも一致しない、ランダムに見える文字列を、手動確認のために一覧表示します。',
     description:
       '文字の分布がランダムに近い長い文字列は、独自の鍵、暗号鍵、トークンである可能性がありますが、単なるハッシュ値やリソース ID である場合もあります。用途は担当者による確認が必要です。',
     testingSteps:
@@ -299,7 +299,7 @@ export const JA_TEXTS: TranslationTable = {
   'resilience.jailbreak_detection': {
     purpose: 'アプリが脱獄デバイスを識別しているかを確認します。',
     description:
-      '脱獄デバイスではサンドボックスとコード署名による保護が機能しなくなり、他のプロセスがアプリのデータを読み取ったり、ライブラリを注入して関数をフックしたりできます。/Applications/Cydia.app、/bin/bash、/usr/sbin/sshd、/etc/apt、/var/jb などのファイルの確認、cydia:// のようなスキームの確認、fork() によるサンドボックスの確認、または脱獄検出ライブラリが見つかった場合は保護ありと判定し、いずれも見つからない場合は保護の欠如として報告します。',
+      '脱獄デバイスではサンドボックスとコード署名による保護が機能しなくなり、他のプロセスがアプリのデータを読み取ったり、ライブラリを注入して関数をフックしたりできます。/Applications/Cydia.app、/bin/bash、/usr/sbin/sshd、/etc/apt、/var/jb などのファイルの確認、cydia:// のようなスキームの確認、fork() によるサンドボックスの確認、または脱獄検出ライブラリが見つかった場合は保護対策ありと判定し、いずれも見つからない場合は保護対策の欠如として報告します。',
     testingSteps:
       'バイナリ内の文字列から脱獄関連のファイルパスとスキームを、インポートから fork を、クラス名から脱獄検出ライブラリを探します。',
     solution: '機密性の高い機能では複数の脱獄検出手法を組み合わせ、サーバー側のリスク管理と App Attest で補強してください。',
@@ -307,7 +307,7 @@ export const JA_TEXTS: TranslationTable = {
   'resilience.debugger_detection': {
     purpose: 'アプリがデバッガーをブロックまたは検知しているかを確認します。',
     description:
-      'デバッガーを使用すると、コードのステップ実行、メモリの読み取り、判定処理の改変が可能になります。ptrace(PT_DENY_ATTACH)（インポート、dlsym による名前解決、または svc #0x80 によるシステムコール 26 のインライン呼び出しのいずれか）と、sysctl(KERN_PROC) による P_TRACED フラグの確認を保護ありと判定します。',
+      'デバッガーを使用すると、コードのステップ実行、メモリの読み取り、判定処理の改変が可能になります。ptrace(PT_DENY_ATTACH)（インポート、dlsym による名前解決、または svc #0x80 によるシステムコール 26 のインライン呼び出しのいずれか）と、sysctl(KERN_PROC) による P_TRACED フラグの確認を保護対策ありと判定します。',
     testingSteps: 'インポートから ptrace と sysctl を、文字列から "ptrace" を、arm64 コードから x16/w16 = 26 の直後の svc #0x80 を探します。',
     solution:
       '起動時および重要な処理の中に複数のアンチデバッグ対策を組み込み、検知時の対応（終了、機能の縮退、サーバーへの通報）を実装してください。',
@@ -315,7 +315,7 @@ export const JA_TEXTS: TranslationTable = {
   'resilience.hook_detection': {
     purpose: 'アプリが Frida、Cycript、Substrate などの動的計装フレームワークを識別しているかを確認します。',
     description:
-      'Frida、Cycript、Cydia Substrate、SSL Kill Switch は、ライブラリを注入して関数をフックすることで、証明書の検証、脱獄検出、ビジネスロジックを回避します。FridaGadget、frida-server、ポート 27042、libcycript、MobileSubstrate などの文字列、または _dyld_get_image_name による読み込み済みイメージの走査が見つかった場合は保護ありと判定します。',
+      'Frida、Cycript、Cydia Substrate、SSL Kill Switch は、ライブラリを注入して関数をフックすることで、証明書の検証、脱獄検出、ビジネスロジックを回避します。FridaGadget、frida-server、ポート 27042、libcycript、MobileSubstrate などの文字列、または _dyld_get_image_name による読み込み済みイメージの走査が見つかった場合は保護対策ありと判定します。',
     testingSteps: 'バイナリ内の文字列から計装フレームワークの特徴を、インポートから _dyld_get_image_name / _dyld_image_count を探します。',
     solution: '読み込み済みイメージに不審なライブラリがないか、Frida のポートが使用されていないかを確認し、重要な関数の完全性を検証してください。',
   },
