@@ -146,7 +146,7 @@ export const JA_TEXTS: TranslationTable = {
   },
   'content.csrf_missing': {
     purpose: '状態を変更する POST フォームに CSRF 対策トークンが含まれているかを確認します。',
-    description: 'CSRF トークンのないフォームは、他のサイトからユーザーになりすまして送信されるおそれがあります。',
+    description: 'CSRF トークンのないフォームは、他のサイトによってユーザー本人の名義で送信されるおそれがあります。',
     testingSteps: 'POST フォームに csrf、xsrf、token、authenticity_token などの hidden フィールドがあるかを確認します。',
     solution: 'セッションごとにランダムなトークンを発行してサーバー側で検証し、あわせて SameSite 属性付きの Cookie を使用してください。',
   },
