@@ -41,19 +41,19 @@ export const JA_TEXTS: TranslationTable = {
     solution: '必須でないシステムレベルの権限を削除し、権限を必要としない Picker やセキュリティコンポーネントを優先して使用してください。',
   },
   'permissions.user_grant': {
-    purpose: 'ユーザーの同意が必要な機微な権限を、プライバシー審査のために一覧表示します。',
+    purpose: 'ユーザーの同意が必要な機密性の高い権限を、プライバシー審査のために一覧表示します。',
     description: 'user_grant 権限（カメラ、マイク、位置情報、連絡先など）は個人データに関わるため、実行時にユーザーの同意を得る必要があり、その用途をプライバシーポリシーで説明しなければなりません。',
     testingSteps: '要求されている権限のうち、権限一覧で付与方式が user_grant となっているものを抽出します。',
-    solution: '機能に必要な機微な権限のみを要求し、使用する時点で同意を求め、それぞれの用途をプライバシーポリシーで開示してください。',
+    solution: '機能に必要な機密性の高い権限のみを要求し、使用する時点で同意を求め、それぞれの用途をプライバシーポリシーで開示してください。',
   },
   'permissions.over_privileged': {
     purpose: '要求されているものの付与され得ない権限、またはコードで使用されていない権限を示します。',
-    description: '署名プロファイルの APL より高いレベルで、かつ ACL に含まれていない権限は付与されることがないため、その宣言は不要であるか、パッケージングに誤りがあります。また、機微な権限に対応するシステム機能（カメラ、位置情報、マイクなど）がバイトコードから一切インポートされていない場合、その権限は過剰に要求されている可能性が高いと言えます。',
+    description: '署名プロファイルの APL より高いレベルで、かつ ACL に含まれていない権限は付与されることがないため、その宣言は不要であるか、パッケージングに誤りがあります。また、機密性の高い権限に対応するシステム機能（カメラ、位置情報、マイクなど）がバイトコードから一切インポートされていない場合、その権限は過剰に要求されている可能性が高いと言えます。',
     testingSteps: '各権限のレベルをプロファイルの apl および allowed-acls と比較します。カメラ、位置情報、マイク、連絡先などの権限については、ABC のモジュールレコードが対応する @ohos モジュールをインポートしているかを確認します。',
     solution: '付与され得ない権限や使用されていない権限の宣言を削除し、要求する権限を実際の機能と一致させてください。',
   },
   'permissions.missing_reason': {
-    purpose: '機微な権限について、使用する理由と場面がユーザーに説明されているかを確認します。',
+    purpose: '機密性の高い権限について、使用する理由と場面がユーザーに説明されているかを確認します。',
     description: 'プラットフォームは、すべての user_grant 権限に reason（許可ダイアログでユーザーに表示される理由）と usedScene（その権限を使用する Ability とタイミング）を求めています。これらがない場合、ユーザーは十分な情報に基づいて判断できず、ストア審査でもアプリがリジェクトされます。',
     testingSteps: '各 user_grant 権限について、reason が存在し resources.index で解決できること、および usedScene に abilities と when が記載されていることを確認します。',
     solution: 'module.json5 の requestPermissions で、すべての user_grant 権限に reason（文字列リソース）と usedScene を追加してください。',
@@ -152,7 +152,7 @@ export const JA_TEXTS: TranslationTable = {
   },
   'webview.file_access': {
     purpose: 'Web コンポーネントがページにサンドボックス内のファイルの読み取りを許可していないかを確認します。',
-    description: 'fileAccess(true) を設定すると、ページが file:// 経由でアプリのファイルを読み取れるようになります。信頼できないページや XSS と組み合わさると、サンドボックス内の機微なデータが読み取られるおそれがあります。API 12 より前は、この設定がデフォルトで有効でした。',
+    description: 'fileAccess(true) を設定すると、ページが file:// 経由でアプリのファイルを読み取れるようになります。信頼できないページや XSS と組み合わさると、サンドボックス内の機密データが読み取られるおそれがあります。API 12 より前は、この設定がデフォルトで有効でした。',
     testingSteps: `${PARSE_ABC}Web コンポーネントの属性 fileAccess を探します。`,
     solution: 'fileAccess(false) を明示的に設定し、ローカルコンテンツは resource:// または rawfile 経由で読み込んでください。',
   },
@@ -173,8 +173,8 @@ export const JA_TEXTS: TranslationTable = {
   'storage.preferences_sensitive': {
     purpose: 'パスワードやトークンなどの値が Preferences に保存されていないかを確認します。',
     description: '@ohos.data.preferences はアプリのサンドボックス内に平文のファイルとして保存されるため、root 化されたデバイス上、バックアップから、またはデバッグ中に読み取られるおそれがあります。',
-    testingSteps: `${PARSE_ABC}data.preferences をインポートしている ABC ファイルで、password、token、secret などの機微なキー名を探します。`,
-    solution: '機微な値は HUKS の鍵で暗号化してから保存するか、Asset Store Kit を使用してください。',
+    testingSteps: `${PARSE_ABC}data.preferences をインポートしている ABC ファイルで、password、token、secret などの機密性の高いキー名を探します。`,
+    solution: '機密性の高い値は HUKS の鍵で暗号化してから保存するか、Asset Store Kit を使用してください。',
   },
   'storage.database_unencrypted': {
     purpose: 'リレーショナルデータベースやキーバリューストアが暗号化されているかを確認します。',
@@ -185,173 +185,11 @@ export const JA_TEXTS: TranslationTable = {
   'logging.hilog_sensitive': {
     purpose: 'ログのフォーマット文字列にパスワード、トークン、電話番号などのフィールドが含まれていないかを確認します。',
     description: '%{public} を付けて出力した値や console から出力した値は、システムログに平文で記録され、hdc hilog やログ収集によって読み取られます。',
-    testingSteps: `${PARSE_ABC}hilog をインポートしている、または console を使用している ABC ファイルで、書式指定子を含み、かつ機微なフィールドに言及している文字列を探します。`,
-    solution: '機微なデータはログに出力しないでください。やむを得ない場合は %{private}（デフォルト）を使用したうえでマスキングし、リリース版ではログレベルを下げてください。',
+    testingSteps: `${PARSE_ABC}hilog をインポートしている、または console を使用している ABC ファイルで、書式指定子を含み、かつ機密性の高いフィールドに言及している文字列を探します。`,
+    solution: '機密データはログに出力しないでください。やむを得ない場合は %{private}（デフォルト）を使用したうえでマスキングし、リリース版ではログレベルを下げてください。',
   },
 
-  // DEX code of FA packages (the Android engine's checks)
-  'dex.crypto.ecb_mode': {
-    purpose: 'ECB モードで使用されているブロック暗号を検出します。',
-    description: 'ECB は同一の平文ブロックを同一の暗号文ブロックに暗号化するため、データの構造が漏えいし、完全性も保護されません。Android では、モードを指定しない Cipher.getInstance("AES") はデフォルトで ECB になります。',
-    testingSteps: 'Cipher.getInstance の定数引数を調べ、明示的な ECB の指定や、モードを指定していない対称暗号アルゴリズムを特定します。',
-    solution: 'AES/GCM/NoPadding などの認証付き暗号モードを使用し、暗号化のたびに新しいランダムな IV を生成してください。',
-  },
-  'dex.crypto.weak_cipher': {
-    purpose: '廃止された暗号アルゴリズムを検出します。',
-    description: 'DES は鍵長が 56 ビットしかなく、3DES はブロック長が短く（Sweet32）、RC4、RC2、Blowfish には既知の弱点があります。いずれもデータを十分に保護できません。',
-    testingSteps: 'Cipher.getInstance、SecretKeyFactory、KeyGenerator のアルゴリズム引数を調べます。',
-    solution: '128 ビット以上の鍵による AES、または ChaCha20-Poly1305 を使用してください。',
-  },
-  'dex.crypto.weak_hash': {
-    purpose: 'MD5 や SHA-1 などの弱いハッシュの使用を検出します。',
-    description: 'MD5 と SHA-1 は現実的に衝突を生成できるため、署名、完全性チェック、パスワードの保存に使用しても、期待されるセキュリティは得られません。',
-    testingSteps: 'MessageDigest.getInstance と Mac.getInstance のアルゴリズム、および DigestUtils などのヘルパーによる md5/sha1 の呼び出しを調べます。',
-    solution: 'SHA-256 以上を使用してください。パスワードの保存には PBKDF2、bcrypt または Argon2 を使用してください。',
-  },
-  'dex.crypto.rsa_no_padding': {
-    purpose: 'RSA/ECB/NoPadding または PKCS1Padding による暗号化を検出します。',
-    description: 'パディングなしの RSA は決定的であり、暗号文を改変できる（展性がある）ため安全ではありません。PKCS#1 v1.5 パディングは、Bleichenbacher のパディングオラクル攻撃を受けるおそれがあります。',
-    testingSteps: 'Cipher.getInstance に渡される RSA の変換文字列を調べます。',
-    solution: 'RSA/ECB/OAEPWithSHA-256AndMGF1Padding を使用してください。',
-  },
-  'dex.crypto.static_iv': {
-    purpose: '定数から生成された IvParameterSpec を検出します。',
-    description: '固定の IV を使用すると同一の平文が同一の暗号文に暗号化されるため、CBC ではパターンが漏えいし、GCM/CTR ではキーストリームが再利用されて平文が露呈するおそれがあります。',
-    testingSteps: 'IvParameterSpec が文字列定数または定数配列から生成されていないかを調べます。',
-    solution: '暗号化のたびに SecureRandom で新しい IV を生成し、暗号文とともに保存してください。',
-  },
-  'dex.crypto.hardcoded_key': {
-    purpose: 'コードに記述された対称鍵を検出します。',
-    description: 'コード内の鍵は逆コンパイルによって取得され、その鍵で保護されているすべてのデータが復号または偽造されるおそれがあります。',
-    testingSteps: 'SecretKeySpec の鍵が文字列定数に由来していないかを調べ、暗号処理に渡される鍵の形式をした定数（32/48/64 桁の 16 進数、16/24/32 バイトの Base64）を探します。',
-    solution: '鍵は Android Keystore で生成・保管するか、実行時に安全な方法で取得してください。',
-  },
-  'dex.code.runtime_exec': {
-    purpose: 'Runtime.exec または ProcessBuilder でコマンドを実行するコードを検出します。',
-    description: '外部入力から組み立てたコマンドを実行すると、コマンドインジェクションにつながるおそれがあります。また、アプリの権限で実行されるコマンドは、環境の探索や権限昇格に悪用される可能性があります。',
-    testingSteps: 'DEX バイトコード内で java.lang.Runtime.exec および java.lang.ProcessBuilder.start の呼び出しを探し、そのクラスとメソッドを記録します。',
-    solution: 'システムコマンドの実行は避けてください。必要な場合は固定のコマンドと引数配列を使用し、外部入力を決して連結しないでください。',
-  },
-  'dex.code.dynamic_code_loading': {
-    purpose: '実行時に DEX、JAR またはネイティブファイルを読み込むコードを検出します。',
-    description: 'DexClassLoader、PathClassLoader、InMemoryDexClassLoader または System.load で読み込まれるコードは、インストール時の署名検証を経ません。ファイルが書き込み可能な場所にある場合やダウンロードされたものである場合、攻撃者がそれを置き換えてコードを注入できます。',
-    testingSteps: 'これらのクラスローダーの生成箇所と System.load の呼び出しを探します。',
-    solution: '動的読み込みは避けてください。必要な場合は、アプリ専用の読み取り専用の場所からのみ読み込み、事前に署名またはハッシュを検証してください。',
-  },
-  'dex.code.sql_injection': {
-    purpose: '連結した文字列を SQL として実行するコードを検出します。',
-    description: 'rawQuery や execSQL などに渡す生の SQL にユーザー入力を連結すると、攻撃者は SQL 文を改変し、データベース内の任意のデータを読み取ったり変更したりできます。',
-    testingSteps: 'SQLiteDatabase.rawQuery/execSQL などの呼び出しの SQL 引数が、StringBuilder による連結や String.format に由来していないかを調べます。',
-    solution: 'パラメータ化クエリ（selectionArgs、SQLiteStatement のバインド引数）または Room を使用し、入力を連結しないでください。',
-  },
-  'dex.code.insecure_random': {
-    purpose: 'java.util.Random および Math.random の使用を検出します。',
-    description: 'java.util.Random と Math.random の出力は予測可能であり、鍵、トークン、認証コード、IV の生成に使用すると、攻撃者に出力を再現されるおそれがあります。',
-    testingSteps: 'java.util.Random の生成箇所と Math.random の呼び出しを探します。',
-    solution: 'セキュリティに関わる用途には java.security.SecureRandom を使用してください。',
-  },
-  'dex.code.insecure_logging': {
-    purpose: 'Log または標準出力で情報を出力するコードを検出します。',
-    description: 'android.util.Log と System.out の出力は、古いシステムでは他のアプリから読み取ることができ、adb logcat やバグレポートにも収集されます。アカウント、トークン、カード番号をログに出力すると、それらが漏えいします。',
-    testingSteps: 'android.util.Log のメソッド、System.out/err.println および printStackTrace の呼び出しを、その位置と定数引数とともに探します。',
-    solution: 'リリースビルドからログ出力を除去し（例: R8 の -assumenosideeffects）、機微なデータは決してログに出力しないでください。',
-  },
-  'dex.code.temp_file': {
-    purpose: 'File.createTempFile でデータを保存するコードを検出します。',
-    description: '一時ファイルには機微なデータが含まれていることが多く、削除されずに残りがちです。共有の場所に作成された場合、他のアプリに読み取られたり、先回りして作成されたりするおそれがあります。',
-    testingSteps: 'java.io.File.createTempFile の呼び出しを探します。',
-    solution: '機微なデータを一時ファイルに保存しないでください。必要な場合はアプリ専用のキャッシュディレクトリを使用し、使用後ただちに削除してください。',
-  },
-  'dex.code.clipboard': {
-    purpose: 'クリップボードへの書き込み、またはクリップボードの読み取りを行うコードを検出します。',
-    description: 'クリップボードはシステム全体で共有されており、Android 10 未満では任意のアプリから読み取ることができます。コピーされたパスワードや認証コードが悪意のあるアプリに取得されるおそれがあります。また、クリップボードの読み取り自体もプライバシー上の問題となります。',
-    testingSteps: 'ClipboardManager.setPrimaryClip、setText、getPrimaryClip などの呼び出しを探します。',
-    solution: '機微なフィールドではコピーを無効にしてください。それができない場合は ClipDescription.EXTRA_IS_SENSITIVE でクリップを機微な内容として指定し、速やかに消去してください。',
-  },
-  'dex.network.trust_all_certificates': {
-    purpose: 'サーバー証明書を検証しない独自の X509TrustManager 実装を検出します。',
-    description: 'checkServerTrusted が空（例外を一切送出しない）の TrustManager は、攻撃者の自己署名証明書を含むあらゆる証明書を受け入れるため、HTTPS による保護が無効になります。',
-    testingSteps: 'javax.net.ssl.X509TrustManager を実装しているクラスを探し、checkServerTrusted が何もせずに戻るだけになっていないかを確認します。',
-    solution: 'システムの TrustManager を使用してください。独自に実装する場合は、証明書チェーンを検証し、検証に失敗した場合は CertificateException を送出する必要があります。',
-  },
-  'dex.network.allow_all_hostname_verifier': {
-    purpose: 'あらゆるホスト名を受け入れる HostnameVerifier を検出します。',
-    description: 'ALLOW_ALL_HOSTNAME_VERIFIER、NoopHostnameVerifier、または常に true を返す verify メソッドを使用すると、任意の有効な証明書でサーバーになりすますことができます。',
-    testingSteps: 'ALLOW_ALL_HOSTNAME_VERIFIER の参照、NoopHostnameVerifier の使用、および verify が常に true を返す HostnameVerifier の実装を探します。',
-    solution: 'デフォルトのホスト名検証を維持し、すべてを受け入れる実装に置き換えないでください。',
-  },
-  'dex.storage.external_storage': {
-    purpose: '外部ストレージの読み書きを行うコードを検出します。',
-    description: '外部ストレージ上のファイルは、ストレージへのアクセス権を持つ他のアプリから読み取りや変更が可能です。そこに書き込んだ機微なデータは漏えいし、そこから読み込んだファイルは改ざんされている可能性があります。',
-    testingSteps: 'Environment.getExternalStorageDirectory、getExternalStoragePublicDirectory、Context.getExternalFilesDir などの呼び出しを探します。',
-    solution: '機微なデータはアプリ専用のディレクトリに保存し、必要に応じて暗号化してください。外部ストレージから読み込んだデータは完全性を検証してください。',
-  },
-  'dex.storage.world_readable_writable': {
-    purpose: '他のアプリから読み取りまたは書き込みが可能なモード（world-readable / world-writable）で作成されたファイルを検出します。',
-    description: 'MODE_WORLD_READABLE / MODE_WORLD_WRITEABLE で作成されたファイル、SharedPreferences、データベース、または setReadable/setWritable(true, false) でアクセスを開放されたファイルは、任意のアプリから読み取りや変更が可能です。',
-    testingSteps: 'openFileOutput、getSharedPreferences、openOrCreateDatabase の mode 引数、および File.setReadable/setWritable の ownerOnly 引数を調べます。',
-    solution: 'MODE_PRIVATE を使用し、データの共有には ContentProvider または FileProvider を使用してください。',
-  },
-  'dex.storage.shared_preferences_sensitive': {
-    purpose: 'パスワードやトークンなどを示すキー名で SharedPreferences に書き込んでいる箇所を検出します。',
-    description: 'SharedPreferences はアプリのディレクトリ内にある平文の XML ファイルであり、root 化されたデバイス上、バックアップから、またはアプリがデバッグ可能な場合に読み取られるおそれがあります。',
-    testingSteps: 'SharedPreferences.Editor.putString などのキー定数を、password、token、secret、pin などの機微な名前と照合します。',
-    solution: 'パスワードはローカルに保存しないでください。その他の機微なデータは、Keystore で保護された鍵で暗号化してください。',
-  },
-  'dex.storage.sqlite_sensitive': {
-    purpose: 'パスワードやカード番号などを保持するテーブルを含む、暗号化されていないデータベースを検出します。',
-    description: '暗号化されていない SQLite ファイルは、root 化されたデバイス上、バックアップから、またはアプリがデバッグ可能な場合にコピーして読み取ることができ、保存されているパスワードやカード番号が露呈します。',
-    testingSteps: 'コード内の CREATE TABLE 定数を調べ、password、credit_card、token などの機微な列名を探します。',
-    solution: 'パスワードは保存しないでください。機微な列は暗号化するか、SQLCipher などの暗号化データベースを使用してください。',
-  },
-  'dex.webview.javascript_enabled': {
-    purpose: 'JavaScript が有効になっている WebView を検出します。',
-    description: 'JavaScript が有効な場合、WebView 内の信頼できないコンテンツや注入されたコンテンツがスクリプトを実行できるため、クロスサイトスクリプティングやインターフェースの悪用に対する攻撃対象領域が広がります。',
-    testingSteps: 'WebSettings.setJavaScriptEnabled(true) の呼び出しを探します。',
-    solution: 'JavaScript は必要な場合にのみ有効にし、信頼できる HTTPS コンテンツのみを読み込んでください。',
-  },
-  'dex.webview.js_interface': {
-    purpose: 'Java オブジェクトを Web ページに公開している WebView を検出します。',
-    description: 'addJavascriptInterface を使用すると、ページのスクリプトから Java メソッドを呼び出せるようになります。Android 4.2 未満ではリフレクションによって任意の public メソッドに到達でき、コード実行が可能になります。新しいシステムでも、信頼できないページや傍受されたページから公開されたメソッドを呼び出されるおそれがあります。',
-    testingSteps: 'WebView.addJavascriptInterface の呼び出しを、そのクラスとメソッドとともに探します。',
-    solution: 'インターフェースは信頼できる HTTPS ページにのみ公開し、メソッドに @JavascriptInterface を付与したうえで引数を検証してください。minSdkVersion は 17 以上にしてください。',
-  },
-  'dex.webview.file_access': {
-    purpose: 'file:// へのアクセスを許可する WebView の設定を検出します。',
-    description: 'setAllowFileAccess(true) または setAllowFileAccessFromFileURLs(true) を設定すると、file:// ページがローカルファイルを読み取れるようになります。攻撃者が制御する HTML を読み込んだ場合、アプリ内の非公開データが窃取されるおそれがあります。',
-    testingSteps: 'これらのセッターが true で呼び出されている箇所を探します。',
-    solution: 'これらの設定を false にし、ローカルコンテンツは WebViewAssetLoader で読み込んでください。',
-  },
-  'dex.webview.universal_access': {
-    purpose: 'setAllowUniversalAccessFromFileURLs(true) を検出します。',
-    description: 'この設定により、file:// ページ内のスクリプトが、ローカルファイルかリモートサイトかを問わず任意のオリジンにアクセスできるようになるため、ローカルファイルが読み取られて外部に送信されるおそれがあります。',
-    testingSteps: 'WebSettings.setAllowUniversalAccessFromFileURLs(true) の呼び出しを探します。',
-    solution: 'この設定を有効にしないでください。',
-  },
-  'dex.webview.mixed_content': {
-    purpose: 'setMixedContentMode(MIXED_CONTENT_ALWAYS_ALLOW) を検出します。',
-    description: 'HTTPS ページが HTTP リソースを読み込める場合、中間者が平文のスクリプトを改ざんし、ページを乗っ取るおそれがあります。',
-    testingSteps: 'WebSettings.setMixedContentMode が 0 で呼び出されている箇所を探します。',
-    solution: 'デフォルトの MIXED_CONTENT_NEVER_ALLOW を維持し、すべてのリソースを HTTPS で配信してください。',
-  },
-  'dex.webview.ssl_error_proceed': {
-    purpose: 'onReceivedSslError で処理を続行する WebViewClient を検出します。',
-    description: 'onReceivedSslError 内で SslErrorHandler.proceed() を呼び出すと、証明書エラーがあっても読み込みが続行されるため、WebView の HTTPS 通信が中間者攻撃にさらされます。',
-    testingSteps: 'onReceivedSslError メソッド内の SslErrorHandler.proceed の呼び出しを探します。',
-    solution: '証明書エラーが発生した場合は続行せず、handler.cancel() を呼び出してください。',
-  },
-  'dex.webview.debugging_enabled': {
-    purpose: 'setWebContentsDebuggingEnabled(true) を検出します。',
-    description: '有効にすると、アプリのすべての WebView を chrome://inspect から検査できるようになり、ページの内容、Cookie、ローカルストレージが露呈します。',
-    testingSteps: 'WebView.setWebContentsDebuggingEnabled(true) の呼び出しを探します。',
-    solution: 'デバッグビルドでのみ有効にしてください（例: BuildConfig.DEBUG を条件とする）。',
-  },
-  'dex.secrets.hardcoded_credentials': {
-    purpose: 'コードに記述されたユーザー名、パスワード、API キー、およびユーザー入力と比較される固定のシークレットを検出します。',
-    description: 'コードに記述されたパスワードや、ユーザー入力と比較される固定のシークレットは逆コンパイルによって取得され、攻撃者によるログインやチェックの回避を許します。',
-    testingSteps: 'DEX の文字列定数、resources.arsc の文字列、assets および res/raw 配下のテキストファイルをスキャンして、password、secret、API key などのラベルに続く値を探します。また、String.equals によってテキストフィールドの入力と比較されている定数を調べます。',
-    solution: '認証情報はサーバー側で検証し、クライアントには一切保持しないでください。',
-  },
+  // dex.* items are the Android catalogue's own items (dex.ts) and bring their Japanese with them.
 
   // Secrets in the package
   'secrets.api_keys': {
@@ -385,9 +223,9 @@ export const JA_TEXTS: TranslationTable = {
     solution: 'テスト用および内部のアドレスを削除し、サードパーティのドメインがプライバシーポリシーの記載と整合しているかを確認してください。',
   },
   'secrets.sensitive_words': {
-    purpose: 'タスクで設定された機微語を、パッケージ内の文字列から検索します。',
-    description: '機微語は、リリース版に含めるべきではない社内プロジェクト名やテスト用アカウントなどを発見するために、検査担当者が設定するものです。',
-    testingSteps: `${PACKAGE_STRINGS}から、設定された機微語を探します。`,
+    purpose: 'タスクで設定された機密ワードを、パッケージ内の文字列から検索します。',
+    description: '機密ワードは、リリース版に含めるべきではない社内プロジェクト名やテスト用アカウントなどを発見するために、検査担当者が設定するものです。',
+    testingSteps: `${PACKAGE_STRINGS}から、設定された機密ワードを探します。`,
     solution: '該当する内容を削除するか、公開して差し支えないことを確認してください。',
   },
 

@@ -128,8 +128,8 @@ const TEXTS: Record<string, { description: string; solution: string }> = {
     solution: '漏えいしたシークレットを失効させ、代わりにシークレット管理サービスから読み込むようにしてください。',
   },
   'code.sensitive_log': {
-    description: 'パスワード、トークンなどの機微な情報を保持する変数が、ログまたはコンソールに出力されています。',
-    solution: '機微なデータをログに出力しないでください。必要な場合はマスキングしてください。',
+    description: 'パスワード、トークンなどの機密情報を保持する変数が、ログまたはコンソールに出力されています。',
+    solution: '機密データをログに出力しないでください。必要な場合はマスキングしてください。',
   },
 
   // Native code
