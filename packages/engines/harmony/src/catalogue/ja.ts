@@ -2,7 +2,7 @@ import type { TranslationTable } from '@citadel/engine-core';
 
 // Steps several items share, written once so their Japanese stays identical.
 const PARSE_ABC = 'ABC ファイルの文字列テーブル、リテラル配列および ES モジュールレコード（インポートされている @ohos モジュールと ohpm パッケージ）を解析し、';
-const READ_ELF = 'HAP 内の libs/<abi>/ 配下にある各 .so の ELF 構造（プログラムヘッダー、ダイナミックセクション、シンボル）を読み取ります。';
+const READ_ELF = 'HAP 内の libs/<abi>/ 配下にある各 .so の ELF 構造（プログラムヘッダー、動的セクション、シンボル）を読み取ります。';
 const PACKAGE_STRINGS = 'ABC の文字列、DEX の文字列（FA）、resources.index の値、および resources/rawfile などのテキストファイル';
 
 /** Japanese texts of the harmony catalogue, keyed by item id without platform prefix (twins share). */
@@ -16,9 +16,9 @@ export const JA_TEXTS: TranslationTable = {
   },
   'manifest.exported_ability': {
     purpose: '他のアプリから起動可能な Ability が権限で保護されているかを確認します。',
-    description: 'exported（Stage）または visible（FA）が true で permissions が宣言されていない Ability は、任意のアプリから Want によって起動できます。攻撃者は細工したパラメータを渡したり、アプリ内のアクセス制御を回避したり、画面に表示されるデータを取得したりできます。ランチャーの Ability（entity.system.home スキルを持つもの）は公開が必須のため、要確認事項としてのみ報告します。',
+    description: 'exported（Stage）または visible（FA）が true で permissions が宣言されていない Ability は、任意のアプリから Want によって起動できます。攻撃者は細工したパラメーターを渡したり、アプリ内のアクセス制御を回避したり、画面に表示されるデータを取得したりできます。ランチャーの Ability（entity.system.home スキルを持つもの）は公開が必須のため、要確認事項としてのみ報告します。',
     testingSteps: 'module.json の abilities（または config.json の page/service/data タイプの abilities）を走査し、exported/visible が true で permissions が宣言されていないものを列挙します。',
-    solution: '他のアプリから利用される必要のない Ability は exported を false に設定してください。公開が必要な Ability は permissions で保護し、Want のすべてのパラメータを検証してください。',
+    solution: '他のアプリから利用される必要のない Ability は exported を false に設定してください。公開が必要な Ability は permissions で保護し、Want のすべてのパラメーターを検証してください。',
   },
   'manifest.exported_extension_ability': {
     purpose: '他のアプリからアクセス可能な ExtensionAbility（service、dataShare、fileShare など）が権限で保護されているかを確認します。',
@@ -250,7 +250,7 @@ export const JA_TEXTS: TranslationTable = {
   },
   'native.relro': {
     purpose: 'GOT が読み込み後に読み取り専用になるかを確認します。',
-    description: 'PT_GNU_RELRO または BIND_NOW がない場合、GOT は書き込み可能なままとなり、メモリ破壊によって関数ポインタが上書きされるおそれがあります。',
+    description: 'PT_GNU_RELRO または BIND_NOW がない場合、GOT は書き込み可能なままとなり、メモリ破壊によって関数ポインターが上書きされるおそれがあります。',
     testingSteps: READ_ELF,
     solution: '-Wl,-z,relro,-z,now でリンクしてください。',
   },

@@ -12,7 +12,7 @@ const purpose = (jaTitle: string): string => `ソースコードにおける「$
 
 const STEPS: Record<CheckStyle, string> = {
   taint:
-    'ソースコードを構文木に解析し、リクエストパラメータ、ヘッダー、Cookie などの信頼できないソースからのデータを、各関数内および同一ファイル内の関数呼び出し間で追跡します。データがサニタイズされずに危険な呼び出し（シンク）に到達した場合に、データフローの経路とともに報告します。',
+    'ソースコードを構文木に解析し、リクエストパラメーター、ヘッダー、Cookie などの信頼できないソースからのデータを、各関数内および同一ファイル内の関数呼び出し間で追跡します。データがサニタイズされずに危険な呼び出し（シンク）に到達した場合に、データフローの経路とともに報告します。',
   pattern: 'ソースコードを構文木に解析し、呼び出しとその引数（既知の定数は伝播させます）を調べて、安全でない使用方法を特定します。',
   config: 'プロジェクトの設定ファイル（AndroidManifest.xml、network_security_config.xml、Info.plist）を読み取り、安全でない設定がないかを確認します。',
   secret: 'ソースコードおよび設定ファイルから、既知の形式の鍵、トークン、秘密鍵と、文字列リテラルが代入されたパスワード変数を検索します。プレースホルダーは除外します。',
@@ -23,7 +23,7 @@ const TEXTS: Record<string, { description: string; solution: string }> = {
   // Injection (data flow)
   'injection.sql': {
     description: '信頼できないデータが SQL 文に連結されて実行されるため、攻撃者がデータベースを読み取ったり改ざんしたりできます。',
-    solution: 'パラメータ化クエリ（PreparedStatement のプレースホルダー、ORM のバインドパラメータ）を使用し、SQL を文字列連結で組み立てないでください。',
+    solution: 'パラメーター化クエリ（PreparedStatement のプレースホルダー、ORM のバインドパラメーター）を使用し、SQL を文字列連結で組み立てないでください。',
   },
   'injection.command': {
     description: '信頼できないデータがオペレーティングシステムのコマンドまたはその環境に渡されるため、攻撃者が任意のコマンドを実行できます。',
@@ -43,7 +43,7 @@ const TEXTS: Record<string, { description: string; solution: string }> = {
   },
   'injection.ldap': {
     description: '信頼できないデータが LDAP フィルターに連結されます。',
-    solution: 'フィルターのメタ文字をエスケープする（例: ESAPI の encodeForLDAP）か、パラメータ化されたフィルターを使用してください。',
+    solution: 'フィルターのメタ文字をエスケープする（例: ESAPI の encodeForLDAP）か、パラメーター化されたフィルターを使用してください。',
   },
   'injection.xpath': {
     description: '信頼できないデータが XPath 式に連結されます。',
