@@ -130,6 +130,8 @@ export const ERROR_CATALOGUE = {
   download_failed: e('下载失败 code:002', 'Download failed code:002', 500),
   apk_parse_error: e('apk解析错误，请提交正确的apk', 'APK parse error, please submit a correct APK', 422),
   pick_at_least_one: e('请至少选择一个', 'Pick at least one'),
+  /** SPEC §5: a date must be chosen for a download (the EXCEL export by date, /report/cp_gen_excel). */
+  date_required: e('请选择日期', 'Please choose a date'),
   file_only_supports: e('File only supports {list}', 'File only supports {list}', 415),
   file_too_large: e('文件大小不能超过{N}MB', 'The file size cannot exceed {N}MB', 413),
   file_empty: e('文件为空', 'The file is empty'),

@@ -22,6 +22,7 @@ export { REPORT_TEMPLATES, REPORT_LAYOUTS, ITEM_FIELDS, isReportTemplate, type R
 export { buildReport } from './model/build.ts';
 export { filterByRange, rangesFor, formatsFor } from './model/range.ts';
 export { findCjkFont, FontNotFoundError } from './pdf/fonts.ts';
+export { renderLedgerXlsx, type LedgerRow, type LedgerOptions } from './ledger/ledger.ts';
 export { renderDocx, renderPdf, renderXlsx };
 
 export const FILE_EXTENSIONS: Record<ReportFormat, string> = { word: 'docx', pdf: 'pdf', excel: 'xlsx' };

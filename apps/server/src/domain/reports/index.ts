@@ -10,6 +10,7 @@ import type { TaskEvents } from '../../jobs/task-events.ts';
 import type { ObjectStorage } from '../../storage/index.ts';
 import { TaskRepository } from '../tasks/task-repository.ts';
 import { DownloadRepository } from './download-repository.ts';
+import { ExcelExport } from './excel-export.ts';
 import { type ReportDefaults, ReportPrefsResolver } from './report-prefs.ts';
 import { ReportService } from './report-service.ts';
 import { ReportWorker } from './report-worker.ts';
@@ -18,11 +19,14 @@ export { ReportService, type DownloadView } from './report-service.ts';
 export { ReportWorker } from './report-worker.ts';
 export { DownloadRepository } from './download-repository.ts';
 export { ReportPrefsResolver, type ReportPrefs } from './report-prefs.ts';
+export { ExcelExport, type ExcelExportRequest } from './excel-export.ts';
 
 export interface Reports {
   service: ReportService;
   /** Renders queued reports; buildApp starts it in every portal process (claims are atomic, so several may share the queue). */
   worker: ReportWorker;
+  /** The EXCEL export of finished assessments by date (POST /report/cp_gen_excel). */
+  excel: ExcelExport;
 }
 
 /** Limits of one report rendering child: a 2,000-finding PDF needs about 450 MB. */
@@ -43,5 +47,5 @@ export function createReports(config: Config, database: Database, storage: Objec
   let worker: ReportWorker | undefined;
   const service = new ReportService(downloads, tasks, new SiteConfigRepository(database.db), storage, () => worker?.notify(), REPORT_LIMITS, new ReportPrefsResolver(database.db, deps.reportDefaults), extras);
   worker = new ReportWorker(downloads, tasks, service, { concurrency: 1, leaseMs: 30_000, pollMs: 1000 });
-  return { service, worker };
+  return { service, worker, excel: new ExcelExport(database.db, new SiteConfigRepository(database.db), REPORT_LIMITS) };
 }

@@ -259,7 +259,7 @@ export class ReportService {
     const detail = await this.tasks.detail(task.id);
     const input = await reportInput({ ...task, ...(detail ? { created_by_name: detail.created_by_name } : {}) }, json, await this.site.get(), this.extraEngineFiles);
     const template = templateOfVersion(key.catalogue_version);
-    const outcome = await renderInChild({ input, options: { format: key.format as ReportFormat, locale: key.language as Locale, range: key.range as ReportRange, template } }, this.limits, opts);
+    const outcome = await renderInChild({ type: 'render', input, options: { format: key.format as ReportFormat, locale: key.language as Locale, range: key.range as ReportRange, template } }, this.limits, opts);
     if (outcome.kind === 'aborted') return fail('operation_failed', 'cancelled');
     if (outcome.kind === 'failed') return fail('report_generation_failed', outcome.message);
     const stored = await this.storage.put(Readable.from([Buffer.from(outcome.bytes)]));

@@ -81,12 +81,12 @@ describe.each(DIALECTS)('download center on %s', (dialect) => {
     expect(await list()).toEqual([]);
   }, 60_000);
 
-  it('GET /report/download answers the full report in one request; /report/cp_gen_excel queues an EXCEL job', async () => {
+  it('GET /report/download answers the full report in one request; an EXCEL job is queued like the others', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/report/download?task_uid=${androidUid}&type=word`, headers: { ...alice, lang: 'en' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('wordprocessingml');
     expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
-    const { body } = await post(t.app, '/report/cp_gen_excel', { task_uid: androidUid }, alice);
+    const { body } = await post(t.app, '/download/task/report', { task_uid: androidUid, report_type: 'EXCEL' }, alice);
     const rec = (await recordOf(body.data.ids[0])).find((r) => r.id === body.data.ids[0])!;
     expect(rec.status).toBe('READY');
     expect(rec.name.endsWith('.xlsx')).toBe(true);

@@ -16,7 +16,7 @@ export interface RenderLimits {
   memoryMb: number;
 }
 
-export function renderInChild(req: Omit<RenderRequest, 'type'>, limits: RenderLimits, opts: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {}): Promise<RenderOutcome> {
+export function renderInChild(req: RenderRequest, limits: RenderLimits, opts: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {}): Promise<RenderOutcome> {
   return new Promise((resolve) => {
     let settled = false;
     let stderrTail = '';
@@ -47,6 +47,6 @@ export function renderInChild(req: Omit<RenderRequest, 'type'>, limits: RenderLi
       const oom = /heap out of memory|Allocation failed/i.test(stderrTail);
       finish({ kind: 'failed', message: oom ? `report generation ran out of memory (${limits.memoryMb} MB)` : `report generation stopped (exit ${code ?? signal}) ${stderrTail.split('\n').filter(Boolean).slice(-2).join(' ')}`.trim() });
     });
-    child.send({ type: 'render', ...req } satisfies RenderRequest);
+    child.send(req);
   });
 }

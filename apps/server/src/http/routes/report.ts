@@ -1,9 +1,12 @@
-/** /report: a finished task's report in one request (GET /report/download) and the EXCEL job (POST /report/cp_gen_excel); issue 9, SPEC §7. */
+/** /report: a finished task's report in one request (GET /report/download), the dialog's options (POST /report/options) and the EXCEL export by date (POST /report/cp_gen_excel); issue 9, SPEC §5, §7. */
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { REPORT_RANGES } from '@citadel/reports';
+import { MIME_TYPES } from '@citadel/reports';
 import type { Services } from '../../services.ts';
 import { identityOf } from '../access.ts';
+import { requestLang } from '../errors.ts';
 import { body, envelope, responses, str } from '../schemas.ts';
+import { parseLocale } from '../../domain/reports/report-service.ts';
 import { sendReport } from './download.ts';
 import { reportAccess } from '../../domain/reports/report-access.ts';
 
@@ -35,20 +38,22 @@ export async function reportRoutes(app: FastifyInstance, { reports }: Services):
     async (req) => ({ data: await reports.service.options(identityOf(req), req.body.task_uid) }),
   );
 
-  app.post<{ Body: { task_uid: string; sdk_filter?: string[]; type?: string } }>(
+  app.post<{ Body: { start_date?: string; end_date?: string; utc_offset_minutes?: number; platform?: string; type?: string } }>(
     '/report/cp_gen_excel',
     {
       config: { access: reportAccess },
       schema: {
         tags: ['report'],
-        summary: 'Queue EXCEL report jobs for a finished task (one per range); the files appear in the download center',
-        body: body({ task_uid: str(40, 1), sdk_filter: { type: 'array', items: { type: 'string', enum: [...REPORT_RANGES] }, maxItems: 3 }, type: str(10) }, ['task_uid']),
-        response: responses(envelope({ type: 'object', properties: { ids: { type: 'array', items: { type: 'integer' } } } })),
+        summary:
+          'EXCEL export of the finished assessments the caller may see, finished between start_date and end_date (YYYY-MM-DD, inclusive, in the browser\'s utc_offset_minutes), optionally of one platform; a date must be chosen (date_required, SPEC §5). Answers the .xlsx file',
+        body: body({ start_date: { type: 'string', maxLength: 10 }, end_date: { type: 'string', maxLength: 10 }, utc_offset_minutes: { type: 'integer' }, platform: str(40), type: str(10) }, []),
       },
     },
-    async (req) => {
-      const ids = await reports.service.request(identityOf(req), { task_uid: req.body.task_uid, sdk_filter: (req.body.sdk_filter ?? ['ALL']) as never, report_type: 'EXCEL', ...(req.body.type ? { type: req.body.type } : {}) });
-      return { data: { ids } };
+    async (req, reply) => {
+      const { start_date, end_date, utc_offset_minutes, platform, type } = req.body;
+      const locale = parseLocale(type, requestLang(req) === 'en' ? 'en' : 'zh-CN');
+      const file = await reports.excel.workbook(identityOf(req), { ...(start_date !== undefined ? { start_date } : {}), ...(end_date !== undefined ? { end_date } : {}), ...(utc_offset_minutes !== undefined ? { utc_offset_minutes } : {}), ...(platform ? { platform } : {}), type: locale });
+      return sendReport(reply, { name: file.name, mime: MIME_TYPES.excel, size: file.bytes.length, body: Readable.from([Buffer.from(file.bytes)]) });
     },
   );
 }
