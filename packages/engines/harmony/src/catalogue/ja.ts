@@ -88,13 +88,13 @@ export const JA_TEXTS: TranslationTable = {
   },
   'signing.apl_elevated': {
     purpose: '署名プロファイルによって付与されている能力レベル（APL）を確認します。',
-    description: 'APL が system_basic または system_core のアプリは、システムレベルの権限を取得できます。サードパーティアプリの APL は normal であるべきであり、それより高い APL はシステムアプリか、編集されたデバッグ用プロファイルにのみ見られるものです。',
+    description: 'APL が system_basic または system_core のアプリは、システムレベルの権限を取得できます。サードパーティアプリの APL は normal であるべきであり、それより高い APL はシステムアプリか、改ざんされたデバッグ用プロファイルにのみ見られるものです。',
     testingSteps: 'プロファイルの bundle-info.apl と acls.allowed-acls を読み取ります。',
     solution: 'サードパーティアプリには APL が normal のプロファイルを使用し、必要な制限付き権限のみを ACL 経由で申請してください。',
   },
   'signing.profile_validity': {
     purpose: 'プロファイルおよび署名証明書の有効期間を確認します。',
-    description: 'プロファイルの有効期間外である場合や証明書が有効期間外である場合、インストールや更新ができなくなります。また、古い署名素材や不正に入手された署名素材が使用されている可能性を示します。',
+    description: 'プロファイルまたは署名証明書が有効期間外である場合、インストールや更新ができなくなります。また、古い署名素材や不正に入手された署名素材が使用されている可能性があります。',
     testingSteps: 'プロファイルの validity.not-before / not-after および署名者証明書の有効期間を、評価時刻と比較します。',
     solution: 'プロファイルと証明書を更新し、有効期間内に再署名してください。',
   },
@@ -185,7 +185,7 @@ export const JA_TEXTS: TranslationTable = {
   'logging.hilog_sensitive': {
     purpose: 'ログのフォーマット文字列にパスワード、トークン、電話番号などのフィールドが含まれていないかを確認します。',
     description: '%{public} を付けて出力した値や console から出力した値は、システムログに平文で記録され、hdc hilog やログ収集によって読み取られます。',
-    testingSteps: `${PARSE_ABC}hilog をインポートしている、または console を使用している ABC ファイルで、書式指定子を含み、かつ機密性の高いフィールドに言及している文字列を探します。`,
+    testingSteps: `${PARSE_ABC}hilog をインポートしている、または console を使用している ABC ファイルで、書式指定子と機密性の高い項目名の両方を含む文字列を探します。`,
     solution: '機密データはログに出力しないでください。やむを得ない場合は %{private}（デフォルト）を使用したうえでマスキングし、リリース版ではログレベルを下げてください。',
   },
 
@@ -194,7 +194,7 @@ export const JA_TEXTS: TranslationTable = {
   // Secrets in the package
   'secrets.api_keys': {
     purpose: 'パッケージ内にクラウドサービスの鍵や秘密鍵などのシークレットが含まれていないかを確認します。',
-    description: 'パッケージは誰でも展開できるため、ハードコードされた鍵は抽出され、アプリになりすましてバックエンドサービスを呼び出したり、データを復号したりするために使用されます。',
+    description: 'パッケージは誰でも展開できるため、ハードコードされた鍵は抽出され、アプリになりすましてバックエンドサービスを呼び出したり、データを復号したりするために悪用されるおそれがあります。',
     testingSteps: `${PACKAGE_STRINGS}に対して、シークレットの検出パターンを適用します。`,
     solution: '鍵はサーバー側に保持するか、HUKS を使用してデバイス上で生成してください。漏えいした鍵はただちにローテーションしてください。',
   },
@@ -231,7 +231,7 @@ export const JA_TEXTS: TranslationTable = {
 
   // Native libraries
   'native.nx': {
-    purpose: 'ネイティブライブラリが実行不可能なスタックを使用しているかを確認します。',
+    purpose: 'ネイティブライブラリのスタックが実行不可に設定されているかを確認します。',
     description: 'PT_GNU_STACK が実行可能になっていると、スタックオーバーフローによって注入されたコードがそのまま実行されます。',
     testingSteps: READ_ELF,
     solution: 'デフォルトの -z noexecstack でリンクし、実行可能なスタックを必要とするアセンブリコードを除去してください。',
