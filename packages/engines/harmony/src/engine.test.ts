@@ -4,7 +4,7 @@ import { EngineInputError, buildElf, buildZip, deflateBomb, catalogueSummary, en
 import { CORPUS, hasCorpus, seededRandom } from '@citadel/engine-core/testing';
 import { describe, expect, it } from 'vitest';
 import { HARMONY_CATALOGUE, engine } from './index.ts';
-import { buildAbc } from './formats/test-utils/abc-writer.ts';
+import { asm, asmCall, buildAbc, type CodeRefs } from './formats/test-utils/abc-writer.ts';
 import { buildResourcesIndex } from './formats/test-utils/resource-index-writer.ts';
 import { NOW, assess, assessBytes, buildHap, result, row, tempFile } from './testing/build-hap.ts';
 
@@ -152,8 +152,9 @@ describe('hostile input', () => {
     expect(counts.assessed + counts.refused).toBe(250);
   }, 120_000);
 
-  it('mutated ABC, resources.index and module.json inside well-formed HAPs: assessed with the part listed as unreadable', async () => {
-    const abc = Buffer.from(buildAbc({ records: [{ name: 'com.example.app/entry/ets/pages/Index', methods: ['func_main_0'], module: { requests: ['@ohos:hilog'] }, literalStrings: ['http://a.example.com', 'token=%{public}s'], sourceCode: 'let a = 1' }] }));
+  it('mutated ABC (with method code), resources.index and module.json inside well-formed HAPs: assessed with the part listed as unreadable', async () => {
+    const log = { name: 'log', code: (r: CodeRefs) => [...asmCall(r, asm('ldexternalmodulevar', 0), ['info'], [0, 'tag', 'token=%{public}s', 'x']), ...asm('returnundefined')] };
+    const abc = Buffer.from(buildAbc({ records: [{ name: 'com.example.app/entry/ets/pages/Index', methods: ['func_main_0', log], module: { requests: ['@ohos:hilog'], regularImports: [{ localName: 'hilog', importName: 'default', requestIdx: 0 }] }, literalStrings: ['http://a.example.com', 'token=%{public}s'], sourceCode: 'let a = 1' }] }));
     const res = Buffer.from(buildResourcesIndex([{ keys: [], items: [{ id: 0x01000000, type: 9, name: 'app_name', value: 'Example' }] }]));
     const manifest = Buffer.from(JSON.stringify({ app: { bundleName: 'com.example.app', debug: true }, module: { name: 'entry', abilities: [{ name: 'A', exported: true }] } }));
     let unreadable = 0;

@@ -5,8 +5,8 @@
  */
 import { items } from './define-item.ts';
 
-const ABC_STEPS_ZH = '解析 ABC 文件的字符串表、字面量数组与 ES 模块记录（导入的 @ohos 模块与 ohpm 包）';
-const ABC_STEPS_EN = 'Parse the string table, literal arrays and ES module records (imported @ohos modules and ohpm packages) of the ABC files';
+const ABC_STEPS_ZH = '解析 ABC 文件的字符串表、字面量数组与 ES 模块记录（导入的 @ohos 模块与 ohpm 包），并反汇编各方法的字节码，得到每个方法调用的 API 及其常量参数（调用参数决定结论；未在调用中出现的字符串仅作为待复核项）';
+const ABC_STEPS_EN = 'Parse the string table, literal arrays and ES module records (imported @ohos modules and ohpm packages) of the ABC files and decode each method\'s bytecode into the APIs it calls with their constant arguments (the arguments decide; strings never seen at a call are reported for review only)';
 
 export const CRYPTO_ITEMS = items('crypto', [
   {

@@ -1,41 +1,74 @@
 import { buildElf, buildZip } from '@citadel/engine-core';
 import { describe, expect, it } from 'vitest';
-import type { AbcRecordSpec } from '../formats/test-utils/abc-writer.ts';
+import { type AbcRecordSpec, asm, asmCall, type CodeRefs } from '../formats/test-utils/abc-writer.ts';
 import { ohpmPackageOf } from './sdks.ts';
 import { assess, assessBytes, buildApp, buildHap, result, row } from '../testing/build-hap.ts';
 
 const record = (name: string, requests: string[], literalStrings: string[]): AbcRecordSpec => ({ name: `com.example.app/entry/ets/${name}`, methods: ['func_main_0'], module: { requests }, literalStrings });
 const withAbc = (...records: AbcRecordSpec[]) => ({ abc: { records } });
 
-describe('ABC code checks', () => {
-  const bad = withAbc(
-    record('crypto/Weak', ['@ohos:security.cryptoFramework'], ['AES128|ECB|PKCS7', '3DES192', 'MD5', 'IvParamsSpec', '1234567890abcdef']),
-    record('pages/Web', ['@ohos:web.webview'], ['javaScriptProxy', 'fileAccess', 'mixedMode', 'All', 'setWebDebuggingAccess']),
-    record('data/Store', ['@ohos:data.preferences', '@ohos:data.relationalStore', '@ohos:hilog'], ['user_password', 'login token=%{public}s']),
-  );
-  const good = withAbc(
-    record('crypto/Strong', ['@ohos:security.cryptoFramework'], ['AES256|GCM|NoPadding', 'SHA256', 'GcmParamsSpec']),
-    record('pages/Web', ['@ohos:web.webview'], ['javaScriptAccess', 'domStorageAccess']),
-    record('data/Store', ['@ohos:data.preferences', '@ohos:data.relationalStore', '@ohos:hilog'], ['theme', 'encrypt', 'loaded %{public}d items']),
-  );
+/** A record importing `imports` (local name = last part of the module), whose method `method` makes the given calls. */
+const coded = (name: string, imports: string[], method: string, calls: (r: CodeRefs) => number[][], literalStrings: string[] = []): AbcRecordSpec => ({
+  name: `com.example.app/entry/ets/${name}`,
+  methods: ['func_main_0', { name: method, code: (r) => [...calls(r).flat(), ...asm('returnundefined')] }],
+  module: { requests: imports, regularImports: imports.map((m, i) => ({ localName: m.replace(/^.*[.:]/, ''), importName: 'default', requestIdx: i })) },
+  literalStrings,
+});
+const imp = (i: number) => asm('ldexternalmodulevar', i);
+const global = (r: CodeRefs, n: string) => asm('tryldglobalbyname', 0, r.str(n));
 
-  it('fails each rule on weak code and passes on its fixed version', async () => {
-    const a = await assess(bad);
-    const b = await assess(good);
-    const fails = ['crypto.ecb_mode', 'crypto.weak_cipher', 'crypto.weak_hash', 'webview.javascript_proxy', 'webview.mixed_content', 'webview.debugging_access', 'storage.database_unencrypted', 'logging.hilog_sensitive'];
-    const reviews = ['crypto.static_iv', 'webview.file_access', 'storage.preferences_sensitive'];
+/** The same APIs called badly or well. */
+function appCode(bad: boolean): AbcRecordSpec[] {
+  return [
+    coded('crypto/Cipher', ['@ohos:security.cryptoFramework'], 'seal', (r) => [
+      asmCall(r, imp(0), ['createCipher'], [bad ? 'AES128|ECB|PKCS7' : 'AES256|GCM|NoPadding']),
+      asmCall(r, imp(0), ['createSymKeyGenerator'], [bad ? '3DES192' : 'AES256']),
+      asmCall(r, imp(0), ['createMd'], [bad ? 'MD5' : 'SHA256']),
+    ], bad ? ['IvParamsSpec', '1234567890abcdef'] : ['GcmParamsSpec']),
+    coded('pages/Web', ['@ohos:web.webview'], 'initialRender', (r) => [
+      ...(bad ? [asmCall(r, global(r, 'Web'), ['javaScriptProxy'], [])] : []),
+      asmCall(r, global(r, 'Web'), ['fileAccess'], [bad]),
+      asmCall(r, global(r, 'Web'), ['mixedMode'], [{ global: 'MixedMode', members: [bad ? 'All' : 'None'] }]),
+      asmCall(r, imp(0), ['WebviewController', 'setWebDebuggingAccess'], [bad]),
+    ]),
+    coded('data/Store', ['@ohos:data.preferences', '@ohos:data.relationalStore', '@ohos:hilog'], 'save', (r) => [
+      asmCall(r, asm('lda', 9), ['put'], [bad ? 'user_password' : 'theme', 'v']),
+      asmCall(r, imp(2), ['info'], [0, 'tag', bad ? 'login token=%{public}s' : 'loaded %{public}d items', 'x']),
+    ], bad ? [] : ['encrypt']),
+  ];
+}
+
+describe('ABC code checks', () => {
+  it('fails each rule on weak calls and passes on their fixed version; evidence names record, method and call', async () => {
+    const a = await assess({ abc: { records: appCode(true) } });
+    const b = await assess({ abc: { records: appCode(false) } });
+    const fails = ['crypto.ecb_mode', 'crypto.weak_cipher', 'crypto.weak_hash', 'webview.javascript_proxy', 'webview.file_access', 'webview.mixed_content', 'webview.debugging_access', 'storage.database_unencrypted', 'logging.hilog_sensitive'];
+    const reviews = ['crypto.static_iv', 'storage.preferences_sensitive'];
     for (const k of fails) expect(result(a, k), k).toBe('fail');
     for (const k of reviews) expect(result(a, k), k).toBe('find_problem');
     for (const k of [...fails, ...reviews]) expect(result(b, k), k).toBe('pass');
-    expect(row(a, 'crypto.ecb_mode').evidence[0]).toMatchObject({ file: 'ets/modules.abc', snippet: 'AES128|ECB|PKCS7' });
+    expect(row(a, 'crypto.ecb_mode').evidence).toEqual([
+      expect.objectContaining({ file: 'ets/modules.abc', className: 'com.example.app/entry/ets/crypto/Cipher', method: 'seal', snippet: "cryptoFramework.createCipher('AES128|ECB|PKCS7')" }),
+    ]);
+    expect(row(a, 'webview.mixed_content').evidence[0]?.detail).toBe('mixed content allowed (MixedMode.All)');
+    expect(row(a, 'logging.hilog_sensitive').evidence[0]?.snippet).toBe("hilog.info(0, 'tag', 'login token=%{public}s', 'x')");
     expect(row(a, 'crypto.static_iv').evidence.map((e) => e.snippet)).toEqual(['1234567890abcdef']);
   });
 
-  it('bare MD5 without a crypto import is not reported; the FA model gets the same rules from assets/js/*.abc', async () => {
+  it('strings that never reach a call are only findings to review, and harmless calls silence them', async () => {
+    const stray = await assess(withAbc(record('crypto/Table', ['@ohos:security.cryptoFramework'], ['AES128|ECB|PKCS7', 'fileAccess'])));
+    expect(row(stray, 'crypto.ecb_mode')).toMatchObject({ result: 'find_problem', evidence: [expect.objectContaining({ detail: expect.stringContaining('not seen as a constant argument') })] });
+    const safe = await assess({ abc: { records: [coded('pages/Web', ['@ohos:web.webview'], 'build', (r) => [asmCall(r, global(r, 'Web'), ['fileAccess'], [false])], ['fileAccess', 'fileFromUrlAccess'])] } });
+    expect(result(safe, 'webview.file_access')).toBe('pass');
+  });
+
+  it('files whose code is not decoded keep the string rules; bare MD5 without a crypto import is not reported', async () => {
     expect(result(await assess(withAbc(record('util/Names', ['@ohos:hilog'], ['MD5']))), 'crypto.weak_hash')).toBe('pass');
+    const old = await assess({ abc: { version: [0, 0, 0, 2], records: [record('crypto/Weak', ['@ohos:security.cryptoFramework'], ['AES128|ECB|PKCS7'])] } });
+    expect(result(old, 'crypto.ecb_mode')).toBe('fail');
     const f = await assess({ model: 'fa', ...withAbc(record('pages/index', ['@ohos:security.cryptoFramework'], ['SHA1'])) });
     expect(f.platform).toBe('harmony');
-    expect(row(f, 'crypto.weak_hash').evidence[0]?.file).toBe('assets/js/MainAbility/pages/index.abc');
+    expect(row(f, 'crypto.weak_hash')).toMatchObject({ result: 'find_problem', evidence: [expect.objectContaining({ file: 'assets/js/MainAbility/pages/index.abc' })] });
   });
 
   it('without any .abc the code items are not executed, with the reason', async () => {

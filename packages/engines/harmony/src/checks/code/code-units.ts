@@ -1,10 +1,12 @@
 /**
- * The code of a package as the string-level checks see it: one unit per ABC
- * file (its strings, the modules its records import, its record names) and
+ * The code of a package as the checks see it: one unit per ABC file (its
+ * strings, the modules its records import, its record names, the call facts
+ * of its decoded methods) and
  * per DEX file of FA packages (strings and class names). Built once and
  * shared by the crypto, ArkWeb, storage, logging, secret, SDK and
  * permission checks.
  */
+import type { AbcMethodFacts } from '../../formats/index.ts';
 import type { HarmonyModule } from '../../hap/model.ts';
 
 export interface CodeUnit {
@@ -20,6 +22,10 @@ export interface CodeUnit {
   requests: readonly string[];
   /** pkgName@… fields of ABC records (the package each record belongs to). */
   packageFields: readonly string[];
+  /** ABC: call facts per method (empty when the code was not decoded). */
+  methods: readonly AbcMethodFacts[];
+  /** ABC whose every method decoded to its end: the call rules decide for it. */
+  decoded: boolean;
 }
 
 const MAX_STRING_LENGTH = 16_384;
@@ -41,9 +47,11 @@ export function codeUnits(modules: readonly HarmonyModule[]): CodeUnit[] {
         names: file.classes.filter((c) => !c.foreign).map((c) => c.name),
         requests,
         packageFields: file.classes.flatMap((c) => c.fields.filter((f) => f.name.startsWith('pkgName@')).map((f) => f.name.slice(8))),
+        methods: file.methods,
+        decoded: file.code === 'decoded' && file.methods.every((x) => !x.problem),
       });
     }
-    for (const d of m.dex) units.push({ kind: 'dex', file: `${m.prefix}${d.path}`, strings: d.strings.filter((s) => s.length <= MAX_STRING_LENGTH), imports: new Set(), names: d.classNames, requests: [], packageFields: [] });
+    for (const d of m.dex) units.push({ kind: 'dex', file: `${m.prefix}${d.path}`, strings: d.strings.filter((s) => s.length <= MAX_STRING_LENGTH), imports: new Set(), names: d.classNames, requests: [], packageFields: [], methods: [], decoded: false });
   }
   return units;
 }

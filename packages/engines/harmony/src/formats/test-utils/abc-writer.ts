@@ -265,6 +265,32 @@ export function asm(mnemonic: string, ...operands: number[]): number[] {
   throw new Error(`asm: no variant of ${mnemonic} for ${operands.length} operands ${operands.join(', ')}`);
 }
 
+/** An argument of asmCall: a constant, or a global with a member path (MixedMode.All). */
+export type AsmArg = string | boolean | number | { global: string; members?: string[] };
+
+/**
+ * `<root>.<members…>(<args>)` laid out the way es2abc does it: the receiver in
+ * v2, the callee in v1 then the accumulator, arguments in v3… (range call
+ * from v2 for more than three). `root` loads the base object into the
+ * accumulator, e.g. asm('ldexternalmodulevar', 0) or
+ * asm('tryldglobalbyname', 0, r.str('Web')).
+ */
+export function asmCall(r: CodeRefs, root: number[], members: string[], args: AsmArg[]): number[] {
+  const load = (a: AsmArg): number[] => {
+    if (typeof a === 'string') return asm('lda.str', r.str(a));
+    if (typeof a === 'number') return asm('ldai', a);
+    if (typeof a === 'boolean') return asm(a ? 'ldtrue' : 'ldfalse');
+    return [...asm('tryldglobalbyname', 0, r.str(a.global)), ...(a.members ?? []).flatMap((m) => asm('ldobjbyname', 0, r.str(m)))];
+  };
+  const out = [...root];
+  for (const m of members.slice(0, -1)) out.push(...asm('ldobjbyname', 0, r.str(m)));
+  out.push(...asm('sta', 2), ...asm('ldobjbyname', 0, r.str(members[members.length - 1]!)), ...asm('sta', 1));
+  args.forEach((a, i) => out.push(...load(a), ...asm('sta', 3 + i)));
+  out.push(...asm('lda', 1));
+  out.push(...(args.length <= 3 ? asm(`callthis${args.length}`, 0, 2, ...args.map((_, i) => 3 + i)) : asm('callthisrange', 0, args.length, 2)));
+  return out;
+}
+
 function stringBytes(s: string): number[] {
   const { header, bytes } = encodeMutf8(s);
   return [...new ByteWriter().uleb(header).toBytes(), ...bytes, 0];

@@ -1,20 +1,11 @@
 import { FormatError } from '@citadel/engine-core';
 import { describe, expect, it } from 'vitest';
-import { type AbcRecordSpec, asm, buildAbc, type CodeRefs } from '../../test-utils/abc-writer.ts';
+import { type AbcRecordSpec, asm, asmCall, buildAbc, type CodeRefs } from '../../test-utils/abc-writer.ts';
 import { corpusEntriesAvailable, corpusHapEntry, mutations } from '../../test-utils/corpus.ts';
 import { ISA_TABLE, parseAbc } from '../index.ts';
 
-/** `<obj>.<name>(<args as strings>)` on the import at index `imp`, the way es2abc lays it out. */
-export const callImport = (r: CodeRefs, imp: number, name: string, args: (string | boolean | number)[]): number[] => [
-  ...asm('ldexternalmodulevar', imp),
-  ...asm('sta', 0),
-  ...asm('ldobjbyname', 0, r.str(name)),
-  ...asm('sta', 1),
-  ...args.flatMap((a, i) => [...(typeof a === 'string' ? asm('lda.str', r.str(a)) : typeof a === 'number' ? asm('ldai', a) : asm(a ? 'ldtrue' : 'ldfalse')), ...asm('sta', 3 + i)]),
-  ...asm('mov', 2, 0), // receiver just before the arguments, as a range call needs
-  ...asm('lda', 1),
-  ...(args.length <= 3 ? asm(`callthis${args.length}`, 0, 0, ...args.map((_, i) => 3 + i)) : asm('callthisrange', 0, args.length, 2)),
-];
+/** `<import>.<name>(<args>)` on the regular import at index `imp`. */
+const callImport = (r: CodeRefs, imp: number, name: string, args: (string | boolean | number)[]): number[] => asmCall(r, asm('ldexternalmodulevar', imp), [name], args);
 
 const record = (methods: AbcRecordSpec['methods']): AbcRecordSpec => ({
   name: 'com.example.app/entry/ets/common/Crypto',
@@ -34,7 +25,7 @@ describe('Ark bytecode method code', () => {
       records: [
         record([
           { name: 'encrypt', code: (r) => [...callImport(r, 0, 'createCipher', ['AES128|ECB|PKCS7']), ...asm('returnundefined')] },
-          { name: 'log', code: (r) => [...callImport(r, 1, 'info', [0, 'tag', 'token=%{public}s', 'x']), ...asm('tryldglobalbyname', 0, r.str('console')), ...asm('sta', 0), ...asm('ldobjbyname', 0, r.str('log')), ...asm('callthis0', 0, 0), ...asm('returnundefined')] },
+          { name: 'log', code: (r) => [...callImport(r, 1, 'info', [0, 'tag', 'token=%{public}s', 'x']), ...asmCall(r, asm('tryldglobalbyname', 0, r.str('console')), ['log'], []), ...asm('returnundefined')] },
         ]),
       ],
     });
