@@ -1,10 +1,9 @@
 /**
  * Localised texts with fallbacks: a missing zh-TW text is converted from the
- * zh-CN one (OpenCC, see translations.ts) and ja falls back to en. Catalogues
- * defined with defineCatalogue already carry zh-TW; this fallback serves the
- * texts engines write per finding (summaries, evidence notes) in zh-CN and en.
- * ja comes from the engine's translation table; `missingTranslations` lists
- * what a set of items lacks.
+ * zh-CN one (OpenCC, see translations.ts), for catalogue items and for the texts
+ * engines write per finding (summaries, evidence notes) alike; ja falls back to
+ * en. ja comes from the engine's translation table; `missingTranslations` lists
+ * the Japanese texts a set of items lacks (zh-TW is never missing: it is derived).
  */
 import type { Locale, LocalizedText, RuleItem } from '@citadel/contracts';
 import { traditionalChinese } from './translations.ts';
@@ -32,13 +31,11 @@ export function text(item: RuleItem, field: TextField, locale: Locale): string {
   return localize(item[field], locale);
 }
 
-/** Item ids and fields whose zh-TW or ja text is missing (served by fallback). */
-export function missingTranslations(items: readonly RuleItem[]): { id: string; field: TextField; locale: 'zh-TW' | 'ja' }[] {
-  const out: { id: string; field: TextField; locale: 'zh-TW' | 'ja' }[] = [];
+/** Item ids and fields whose ja text is missing (served by the English fallback). */
+export function missingTranslations(items: readonly RuleItem[]): { id: string; field: TextField; locale: 'ja' }[] {
+  const out: { id: string; field: TextField; locale: 'ja' }[] = [];
   for (const item of items) {
-    for (const field of TEXT_FIELDS) {
-      for (const locale of ['zh-TW', 'ja'] as const) if (!item[field]?.[locale]) out.push({ id: item.id, field, locale });
-    }
+    for (const field of TEXT_FIELDS) if (!item[field]?.ja) out.push({ id: item.id, field, locale: 'ja' });
   }
   return out;
 }

@@ -9,9 +9,10 @@
  *
  * Traditional Chinese is derived from the zh-CN text with OpenCC (Simplified → Taiwan
  * standard with Taiwanese phrases: 软件 → 軟體, 调试 → 除錯), the converter Chinese
- * software uses for this, unless a table gives a zh-TW text of its own. A character table
- * alone gets common words wrong, which is why the phrase dictionaries are worth their
- * ~0.2 s load at the first catalogue's import.
+ * software uses for this, unless an item or a table gives a zh-TW text of its own. A
+ * character table alone gets common words wrong, which is why the phrase dictionaries are
+ * worth it; building them takes 0.2–0.6 s, so it happens on the first zh-TW text asked
+ * for (text.ts), not when a catalogue is defined: engine processes never pay for it.
  */
 import type { LocalizedText, RuleItem } from '@citadel/contracts';
 import { Converter } from 'opencc-js/cn2t';
@@ -26,10 +27,19 @@ export type CatalogueTranslations = Partial<Record<TranslatedLocale, Translation
 export const translationKey = (id: string): string => id.slice(id.indexOf('.') + 1);
 
 let toTaiwan: ((s: string) => string) | undefined;
+/** Conversions already done: catalogue texts repeat across findings and reports. Bounded. */
+const converted = new Map<string, string>();
+const MAX_REMEMBERED = 20_000;
+
 /** zh-CN → zh-TW (Taiwan standard, Taiwanese phrases). */
 export function traditionalChinese(simplified: string): string {
+  const known = converted.get(simplified);
+  if (known !== undefined) return known;
   toTaiwan ??= Converter({ from: 'cn', to: 'twp' });
-  return toTaiwan(simplified);
+  const out = toTaiwan(simplified);
+  if (converted.size >= MAX_REMEMBERED) converted.clear();
+  converted.set(simplified, out);
+  return out;
 }
 
 /** Table keys that match no item of the catalogue, as problems. */
@@ -42,10 +52,7 @@ export function staleTranslationKeys(items: readonly RuleItem[], translations: C
   return out;
 }
 
-/**
- * The items with the tables' texts filled in where an item has none of its own, then every
- * text field still without zh-TW given one converted from zh-CN.
- */
+/** The items with the tables' texts filled in where an item has none of its own. */
 export function withTranslations(items: readonly RuleItem[], translations: CatalogueTranslations = {}): RuleItem[] {
   const stale = staleTranslationKeys(items, translations);
   if (stale.length > 0) throw new Error(`invalid rule catalogue:\n  ${stale.join('\n  ')}`);
@@ -60,7 +67,6 @@ export function withTranslations(items: readonly RuleItem[], translations: Catal
         const given = translations[locale]?.[key]?.[field];
         if (!text[locale] && given) text[locale] = given;
       }
-      if (!text['zh-TW'] && text['zh-CN']) text['zh-TW'] = traditionalChinese(text['zh-CN']);
       (out as Record<TextField, LocalizedText>)[field] = text;
     }
     return out;
