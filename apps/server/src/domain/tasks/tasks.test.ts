@@ -119,6 +119,30 @@ describe.each(DIALECTS)('tasks on %s', (dialect) => {
     expect(listB.list.map((r: { task_uid: string }) => r.task_uid)).not.toContain(webTask.body.data.task_uid);
     expect((await post(t.app, '/task/create', { platform: 'web', url: 'file:///etc/passwd' }, a)).body.error).toBe('illegal_parameter');
   });
+
+  it('gives list totals from the summary table that equal a count over the tasks, after runs, cancels and deletes', async () => {
+    const repo = new TaskRepository(t.services.database.db, t.services.database.dialect);
+    const db = t.services.database.db;
+    const customers = (await db.selectFrom('tasks').select('customer_id').distinct().execute()).map((r) => r.customer_id);
+    expect(customers.length).toBeGreaterThan(1);
+    const filters = [
+      {},
+      { status: 'FINISHED' as const },
+      { status: 'CANCELED' as const, platforms: ['firmware', 'web'] },
+      { platforms: ['firmware'] },
+      { platforms: [] },
+      ...customers.map((customerId) => ({ customerId, platforms: ['web'] })),
+      ...customers.map((customerId) => ({ customerId })),
+    ];
+    for (const f of filters) {
+      let q = db.selectFrom('tasks').select((eb) => eb.fn.countAll<number>().as('n'));
+      if ('customerId' in f) q = q.where('customer_id', '=', f.customerId);
+      if ('platforms' in f) q = q.where('platform', 'in', f.platforms.length ? f.platforms : ['-']);
+      if ('status' in f) q = q.where('status', '=', f.status);
+      const counted = Number((await q.executeTakeFirstOrThrow()).n);
+      expect((await repo.list({ ...f, page: 1, pageSize: 5 })).total, JSON.stringify(f)).toBe(counted);
+    }
+  });
 });
 
 describe.skipIf(!DIALECTS.includes('postgres'))('two workers sharing one PostgreSQL queue', () => {
