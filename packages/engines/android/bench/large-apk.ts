@@ -5,12 +5,13 @@
  * repeated as classes.dex … classesN.dex); native libraries for four ABIs
  * (DIVA's real libdivajni.so, plus large libraries made of it with
  * incompressible data appended); thousands of small resource files and large
- * incompressible assets. Real code keeps apktool able to decode the same file.
+ * incompressible assets; signed with v1 and v2. Real code keeps apktool able to decode the same file.
  */
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildZip, type ZipWriterEntry } from '@citadel/engine-core';
+import type { ZipWriterEntry } from '@citadel/engine-core';
+import { buildSignedZip } from '../src/testing/build-apk.ts';
 import { loadFuzzSample } from '../src/testing/fuzz-cases.ts';
 
 const MB = 1024 * 1024;
@@ -50,7 +51,8 @@ export async function buildLargeApk(dir: string, divaPath: string, opts: { dexCo
   for (let i = 0; i < 3000; i++) entries.push({ name: `assets/config/item${i}.json`, data: JSON.stringify({ id: i, url: `https://api${i % 7}.example.com/v1/item/${i}`, key: randomBytes(8).toString('hex') }) });
   for (let i = 0; i < assetMb / 10; i++) entries.push({ name: `assets/media/pack${i}.bin`, data: randomBytes(10 * MB), method: 'stored' });
 
-  const bytes = buildZip(entries);
+  // Signed v1 + v2 like a release build with a low minSdk, so verifying every entry digest and the content digest is part of the cost.
+  const bytes = await buildSignedZip(entries, { schemes: ['v1', 'v2'] });
   const path = join(dir, 'large.apk');
   writeFileSync(path, bytes);
   return { path, sizeMb: Math.round(bytes.length / MB), dexFiles: dexCopies, nativeLibs, entries: entries.length };

@@ -103,8 +103,11 @@ export async function buildApk(spec: ApkSpec = {}): Promise<Buffer> {
   entries.push({ name: 'AndroidManifest.xml', data: Buffer.from(m instanceof Uint8Array ? m : writeAxml(manifest(m))) });
   if (spec.classes) entries.push({ name: 'classes.dex', data: Buffer.from(writeDex(spec.classes)) });
   for (const [name, data] of Object.entries(spec.files ?? {})) entries.push({ name, data: typeof data === 'string' ? data : Buffer.from(data) });
-  const sign = spec.sign;
-  if (!sign) return buildZip(entries);
+  return spec.sign ? buildSignedZip(entries, spec.sign) : buildZip(entries);
+}
+
+/** A ZIP of these entries signed as asked (v1: META-INF files added; v2: a signing block before the central directory). */
+export async function buildSignedZip(entries: ZipWriterEntry[], sign: SignSpec): Promise<Buffer> {
   const signer = newSigner(sign.debug ?? false, sign.notAfter);
   const all = sign.schemes.includes('v1') ? [...entries, ...v1Entries(entries, signer, sign.v1Digest ?? 'sha256', sign.schemes.includes('v2'))] : entries;
   const unsigned = buildZip(all);

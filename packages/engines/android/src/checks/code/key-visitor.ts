@@ -45,7 +45,7 @@ export class KeyVisitor implements CodeVisitor {
 
   method(m: MethodSite): void {
     const calls = m.facts.invokes.map((i) => m.view.methodKey(i.methodIndex));
-    const self = `${m.classDef.name}->${m.method.name}`;
+    const self = m.view.methodKey(m.methodIndex);
     if (calls.some((c) => CRYPTO_CALLS.has(c))) this.cryptoMethods.add(self);
     if (this.keys.includes('crypto.hardcoded_key') && m.facts.strings.length > 0 && this.candidates.length < MAX_CANDIDATES) {
       const shaped = m.facts.strings.map((s) => m.view.string(s.stringIndex) ?? '').filter((s) => looksLikeKey(s));

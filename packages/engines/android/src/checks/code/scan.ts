@@ -5,7 +5,8 @@
  * scan. Malformed methods are listed as unreadable; the walk goes on.
  */
 import type { Attribution, Evidence } from '@citadel/contracts';
-import { walkMethods } from '../../formats/index.ts';
+import { FormatError } from '@citadel/engine-core';
+import { type CodeFacts, type DexClassDef, type MethodRef, walkMethods } from '../../formats/index.ts';
 import { type CheckContext, javaName } from '../context.ts';
 import { KeyVisitor } from './key-visitor.ts';
 import { RuleVisitor } from './rule-visitor.ts';
@@ -31,6 +32,38 @@ export interface CodeScanResult {
 const MAX_PROBLEMS = 200;
 const MAX_STRINGS = 1_000_000;
 const MAX_STRING_LENGTH = 8192;
+
+/** A walked method as visitors see it; its full reference (the proto's types) is decoded only when asked for. */
+class WalkedMethod implements MethodSite {
+  private ref: MethodRef | undefined;
+  constructor(
+    readonly view: DexView,
+    readonly classDef: DexClassDef,
+    readonly className: string,
+    readonly methodIndex: number,
+    readonly facts: CodeFacts,
+    readonly attribution: Attribution,
+  ) {}
+
+  get method(): MethodRef {
+    if (!this.ref) {
+      try {
+        this.ref = this.view.dex.method(this.methodIndex);
+      } catch (e) {
+        if (!(e instanceof FormatError)) throw e;
+        this.ref = { className: this.classDef.name, name: '?', parameters: [], returnType: '?' };
+      }
+    }
+    return this.ref;
+  }
+
+  /** The method's name, without decoding its proto. */
+  get methodName(): string {
+    if (this.ref) return this.ref.name;
+    const key = this.view.methodKey(this.methodIndex);
+    return key.slice(key.indexOf('->') + 2) || '?';
+  }
+}
 
 export function codeVisitors(ctx: CheckContext): { visitors: CodeVisitor[]; reporter: Reporter } {
   const reporter = new Reporter(ctx);
@@ -68,14 +101,7 @@ export function scanCode(ctx: CheckContext, visitors: readonly CodeVisitor[], co
       for (const w of passes) yield* w;
     })()) {
       if (++result.methods % 4096 === 0) ctx.builder.throwIfAborted();
-      let method;
-      try {
-        method = dex.method(mc.methodIndex);
-      } catch {
-        continue;
-      }
-      const className = javaName(mc.classDef.name);
-      const site: MethodSite = { view, classDef: mc.classDef, className, method, methodIndex: mc.methodIndex, facts: mc.facts, attribution: ctx.attributionOf(mc.classDef.name) };
+      const site = new WalkedMethod(view, mc.classDef, javaName(mc.classDef.name), mc.methodIndex, mc.facts, ctx.attributionOf(mc.classDef.name));
       for (const v of visitors) v.method(site);
       if (firstUse && result.strings.length < MAX_STRINGS) {
         for (const s of mc.facts.strings) {
@@ -85,7 +111,7 @@ export function scanCode(ctx: CheckContext, visitors: readonly CodeVisitor[], co
             firstUse.set(s.stringIndex, null);
             continue;
           }
-          const occ: StringOccurrence = { value, where: { file, className, method: method.name }, attribution: site.attribution };
+          const occ: StringOccurrence = { value, where: { file, className: site.className, method: site.methodName }, attribution: site.attribution };
           firstUse.set(s.stringIndex, occ);
           result.strings.push(occ);
         }

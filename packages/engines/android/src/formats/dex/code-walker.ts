@@ -90,28 +90,103 @@ function payloadUnits(r: ByteReader, at: number, ident: number, remaining: numbe
   return 0;
 }
 
+/*
+ * What each register holds, as typed arrays shared by every walk (walkCode is
+ * synchronous, so one walk at a time per thread): a kind code and a number
+ * (a bigint for wide constants), valid only when the register's stamp is the
+ * current walk's. Starting a walk is one increment instead of a new Map, and
+ * constants cost no object until an invoke reads them as arguments. Register
+ * numbers are u16; invoke/range and wide pairs can reach a little past that.
+ */
+const REG_SLOTS = 65536 + 512;
+const K_INT = 1;
+const K_WIDE = 2;
+const K_STRING = 3;
+const K_FIELD = 4;
+const K_TYPE = 5;
+const K_NEW = 6;
+const K_RESULT = 7;
+const regStamp = new Uint32Array(REG_SLOTS);
+const regKind = new Uint8Array(REG_SLOTS);
+const regNum = new Float64Array(REG_SLOTS);
+const regWide: bigint[] = [];
+let stamp = 0;
+
+function setReg(reg: number, kind: number, value: number): void {
+  regStamp[reg] = stamp;
+  regKind[reg] = kind;
+  regNum[reg] = value;
+}
+
+function setWide(reg: number, value: bigint): void {
+  regStamp[reg] = stamp;
+  regKind[reg] = K_WIDE;
+  regWide[reg] = value;
+  regStamp[reg + 1] = 0;
+}
+
+function copyReg(to: number, from: number): void {
+  if (regStamp[from] !== stamp) return;
+  regStamp[to] = stamp;
+  regKind[to] = regKind[from]!;
+  regNum[to] = regNum[from]!;
+  if (regKind[from] === K_WIDE) regWide[to] = regWide[from]!;
+}
+
+function argOf(reg: number): ArgValue | undefined {
+  if (regStamp[reg] !== stamp) return undefined;
+  const v = regNum[reg]!;
+  switch (regKind[reg]) {
+    case K_INT:
+      return { kind: 'int', value: v };
+    case K_WIDE:
+      return { kind: 'wide', value: regWide[reg]! };
+    case K_STRING:
+      return { kind: 'string', stringIndex: v };
+    case K_FIELD:
+      return { kind: 'field', fieldIndex: v };
+    case K_TYPE:
+      return { kind: 'type', typeIndex: v };
+    case K_NEW:
+      return { kind: 'new-instance', typeIndex: v };
+    case K_RESULT:
+      return { kind: 'result', methodIndex: v };
+  }
+  return undefined;
+}
+
+/** Little-endian u16 at a byte offset already known to be inside the method's code. */
+function u16(b: Uint8Array, o: number): number {
+  return b[o]! | (b[o + 1]! << 8);
+}
+
 export function walkCode(r: ByteReader, code: CodeItem, limits: Partial<WalkLimits> = {}): CodeFacts {
-  const lim = { ...DEFAULT_WALK_LIMITS, ...limits };
+  const maxArgs = limits.maxArgs ?? DEFAULT_WALK_LIMITS.maxArgs;
+  const maxLiterals = limits.maxLiterals ?? DEFAULT_WALK_LIMITS.maxLiterals;
   const facts: CodeFacts = { invokes: [], strings: [], fields: [], types: [], literals: [], instructions: 0 };
+  // codeItem() checked that the instructions lie inside the buffer; each read below stays inside
+  // the current instruction, whose length is checked against the method's size first.
+  const b = r.buf;
   const base = code.insnsOffset;
   const size = code.insnsSize;
-  const regs = new Map<number, ArgValue>();
+  if (++stamp === 0xffffffff) {
+    regStamp.fill(0);
+    stamp = 1;
+  }
+  const literals = facts.literals;
   let lastInvoke = -1;
-  const unit = (pc: number): number => r.u16(base + pc * 2);
-  const literal = (v: number): void => {
-    if (facts.literals.length < lim.maxLiterals) facts.literals.push(v);
-  };
 
   let pc = 0;
   while (pc < size) {
-    const u0 = unit(pc);
+    const at = base + pc * 2;
+    const u0 = u16(b, at);
     const op = u0 & 0xff;
     let len = OPCODE_UNITS[op]!;
     if (op === 0 && u0 !== 0) {
-      const p = payloadUnits(r, base + pc * 2, u0, size - pc);
+      const p = payloadUnits(r, at, u0, size - pc);
       if (p > 0) len = p;
     }
-    if (pc + len > size) r.fail(`instruction 0x${op.toString(16)} at ${pc} runs past the end of the method (${size} units)`, base + pc * 2);
+    if (pc + len > size) r.fail(`instruction 0x${op.toString(16)} at ${pc} runs past the end of the method (${size} units)`, at);
     facts.instructions++;
     const a8 = u0 >>> 8; // vAA
     const a4 = (u0 >>> 8) & 0xf; // vA of 12x/11n/22c
@@ -121,107 +196,101 @@ export function walkCode(r: ByteReader, code: CodeItem, limits: Partial<WalkLimi
     // Forget what the destination register held; specific cases below set it again.
     if (WRITES_FIRST_REGISTER[op]) {
       const fmtNibble = op === 0x01 || op === 0x04 || op === 0x07 || op === 0x12 || op === 0x20 || op === 0x21 || op === 0x23 || (op >= 0x52 && op <= 0x58) || (op >= 0x7b && op <= 0x8f) || (op >= 0xb0 && op <= 0xcf) || (op >= 0xd0 && op <= 0xd7);
-      const dst = op === 0x03 || op === 0x06 || op === 0x09 ? unit(pc + 1) : fmtNibble ? a4 : a8;
-      regs.delete(dst);
+      const dst = op === 0x03 || op === 0x06 || op === 0x09 ? u16(b, at + 2) : fmtNibble ? a4 : a8;
+      regStamp[dst] = 0;
     }
 
     if (op >= OP.INVOKE_FIRST && op <= OP.INVOKE_LAST) {
-      facts.invokes.push(invoke35c(r, base, pc, INVOKE_KINDS[op - OP.INVOKE_FIRST]!, regs, lim.maxArgs));
-      lastInvoke = facts.invokes[facts.invokes.length - 1]!.methodIndex;
+      const inv = invoke35c(b, at, pc, INVOKE_KINDS[op - OP.INVOKE_FIRST]!, maxArgs);
+      facts.invokes.push(inv);
+      lastInvoke = inv.methodIndex;
     } else if (op >= OP.INVOKE_RANGE_FIRST && op <= OP.INVOKE_RANGE_LAST) {
-      facts.invokes.push(invoke3rc(r, base, pc, INVOKE_KINDS[op - OP.INVOKE_RANGE_FIRST]!, regs, lim.maxArgs));
-      lastInvoke = facts.invokes[facts.invokes.length - 1]!.methodIndex;
+      const inv = invoke3rc(b, at, pc, INVOKE_KINDS[op - OP.INVOKE_RANGE_FIRST]!, maxArgs);
+      facts.invokes.push(inv);
+      lastInvoke = inv.methodIndex;
     } else if (op === OP.INVOKE_POLYMORPHIC || op === OP.INVOKE_CUSTOM) {
-      facts.invokes.push(invoke35c(r, base, pc, op === OP.INVOKE_CUSTOM ? 'custom' : 'polymorphic', regs, lim.maxArgs));
+      facts.invokes.push(invoke35c(b, at, pc, op === OP.INVOKE_CUSTOM ? 'custom' : 'polymorphic', maxArgs));
     } else if (op === OP.INVOKE_POLYMORPHIC_RANGE || op === OP.INVOKE_CUSTOM_RANGE) {
-      facts.invokes.push(invoke3rc(r, base, pc, op === OP.INVOKE_CUSTOM_RANGE ? 'custom' : 'polymorphic', regs, lim.maxArgs));
+      facts.invokes.push(invoke3rc(b, at, pc, op === OP.INVOKE_CUSTOM_RANGE ? 'custom' : 'polymorphic', maxArgs));
     } else {
       switch (op) {
         case OP.MOVE_RESULT:
         case OP.MOVE_RESULT_OBJECT:
-          if (resultFromInvoke >= 0) regs.set(a8, { kind: 'result', methodIndex: resultFromInvoke });
+          if (resultFromInvoke >= 0) setReg(a8, K_RESULT, resultFromInvoke);
           break;
         case OP.MOVE_OBJECT:
-        case OP.MOVE: {
-          const v = regs.get(u0 >>> 12);
-          if (v) regs.set(a4, v);
+        case OP.MOVE:
+          copyReg(a4, u0 >>> 12);
           break;
-        }
         case OP.MOVE_OBJECT_FROM16:
-        case OP.MOVE_FROM16: {
-          const v = regs.get(unit(pc + 1));
-          if (v) regs.set(a8, v);
+        case OP.MOVE_FROM16:
+          copyReg(a8, u16(b, at + 2));
           break;
-        }
         case OP.CONST_4: {
           const v = ((u0 >>> 12) << 28) >> 28;
-          regs.set(a4, { kind: 'int', value: v });
-          literal(v);
+          setReg(a4, K_INT, v);
+          if (literals.length < maxLiterals) literals.push(v);
           break;
         }
         case OP.CONST_16: {
-          const v = (unit(pc + 1) << 16) >> 16;
-          regs.set(a8, { kind: 'int', value: v });
-          literal(v);
+          const v = (u16(b, at + 2) << 16) >> 16;
+          setReg(a8, K_INT, v);
+          if (literals.length < maxLiterals) literals.push(v);
           break;
         }
         case OP.CONST: {
-          const v = (unit(pc + 1) | (unit(pc + 2) << 16)) | 0;
-          regs.set(a8, { kind: 'int', value: v });
-          literal(v);
+          const v = (u16(b, at + 2) | (u16(b, at + 4) << 16)) | 0;
+          setReg(a8, K_INT, v);
+          if (literals.length < maxLiterals) literals.push(v);
           break;
         }
         case OP.CONST_HIGH16: {
-          const v = (unit(pc + 1) << 16) | 0;
-          regs.set(a8, { kind: 'int', value: v });
-          literal(v);
+          const v = (u16(b, at + 2) << 16) | 0;
+          setReg(a8, K_INT, v);
+          if (literals.length < maxLiterals) literals.push(v);
           break;
         }
         case OP.CONST_WIDE_16:
-          regs.set(a8, { kind: 'wide', value: BigInt((unit(pc + 1) << 16) >> 16) });
-          regs.delete(a8 + 1);
+          setWide(a8, BigInt((u16(b, at + 2) << 16) >> 16));
           break;
         case OP.CONST_WIDE_32:
-          regs.set(a8, { kind: 'wide', value: BigInt((unit(pc + 1) | (unit(pc + 2) << 16)) | 0) });
-          regs.delete(a8 + 1);
+          setWide(a8, BigInt((u16(b, at + 2) | (u16(b, at + 4) << 16)) | 0));
           break;
         case OP.CONST_WIDE:
-          regs.set(a8, { kind: 'wide', value: r.u64big(base + pc * 2 + 2) });
-          regs.delete(a8 + 1);
+          setWide(a8, r.u64big(at + 2));
           break;
         case OP.CONST_WIDE_HIGH16:
-          regs.set(a8, { kind: 'wide', value: BigInt(unit(pc + 1)) << 48n });
-          regs.delete(a8 + 1);
+          setWide(a8, BigInt(u16(b, at + 2)) << 48n);
           break;
         case OP.CONST_STRING: {
-          const idx = unit(pc + 1);
+          const idx = u16(b, at + 2);
           facts.strings.push({ stringIndex: idx, offset: pc });
-          regs.set(a8, { kind: 'string', stringIndex: idx });
+          setReg(a8, K_STRING, idx);
           break;
         }
         case OP.CONST_STRING_JUMBO: {
-          const idx = (unit(pc + 1) | (unit(pc + 2) << 16)) >>> 0;
+          const idx = (u16(b, at + 2) | (u16(b, at + 4) << 16)) >>> 0;
           facts.strings.push({ stringIndex: idx, offset: pc });
-          regs.set(a8, { kind: 'string', stringIndex: idx });
+          setReg(a8, K_STRING, idx);
           break;
         }
         default:
           if (op >= OP.IGET_FIRST && op <= OP.IPUT_LAST) {
-            facts.fields.push({ fieldIndex: unit(pc + 1), access: op < OP.IPUT_FIRST ? 'read' : 'write', isStatic: false, offset: pc });
+            facts.fields.push({ fieldIndex: u16(b, at + 2), access: op < OP.IPUT_FIRST ? 'read' : 'write', isStatic: false, offset: pc });
           } else if (op >= OP.SGET_FIRST && op <= OP.SPUT_LAST) {
-            const fieldIndex = unit(pc + 1);
+            const fieldIndex = u16(b, at + 2);
             const read = op < OP.SPUT_FIRST;
             facts.fields.push({ fieldIndex, access: read ? 'read' : 'write', isStatic: true, offset: pc });
-            if (read) regs.set(a8, { kind: 'field', fieldIndex });
+            if (read) setReg(a8, K_FIELD, fieldIndex);
           } else if (TYPE_OPS[op]) {
-            const typeIndex = unit(pc + 1);
+            const typeIndex = u16(b, at + 2);
             facts.types.push({ typeIndex, op: TYPE_OPS[op]!, offset: pc });
-            if (op === OP.NEW_INSTANCE) regs.set(a8, { kind: 'new-instance', typeIndex });
-            else if (op === OP.CONST_CLASS) regs.set(a8, { kind: 'type', typeIndex });
+            if (op === OP.NEW_INSTANCE) setReg(a8, K_NEW, typeIndex);
+            else if (op === OP.CONST_CLASS) setReg(a8, K_TYPE, typeIndex);
           } else if (op >= 0xd0 && op <= 0xd7) {
-            literal((unit(pc + 1) << 16) >> 16);
+            if (literals.length < maxLiterals) literals.push((u16(b, at + 2) << 16) >> 16);
           } else if (op >= 0xd8 && op <= 0xe2) {
-            literal((unit(pc + 1) << 16) >> 24);
+            if (literals.length < maxLiterals) literals.push((u16(b, at + 2) << 16) >> 24);
           }
       }
     }
@@ -230,22 +299,21 @@ export function walkCode(r: ByteReader, code: CodeItem, limits: Partial<WalkLimi
   return facts;
 }
 
-function invoke35c(r: ByteReader, base: number, pc: number, kind: InvokeKind, regs: Map<number, ArgValue>, maxArgs: number): InvokeSite {
-  const u0 = r.u16(base + pc * 2);
-  const methodIndex = r.u16(base + pc * 2 + 2);
-  const u2 = r.u16(base + pc * 2 + 4);
+function invoke35c(b: Uint8Array, at: number, pc: number, kind: InvokeKind, maxArgs: number): InvokeSite {
+  const u0 = u16(b, at);
+  const methodIndex = u16(b, at + 2);
+  const u2 = u16(b, at + 4);
   const count = Math.min(u0 >>> 12, 5, maxArgs);
-  const regList = [u2 & 0xf, (u2 >>> 4) & 0xf, (u2 >>> 8) & 0xf, (u2 >>> 12) & 0xf, (u0 >>> 8) & 0xf];
   const args: (ArgValue | undefined)[] = [];
-  for (let i = 0; i < count; i++) args.push(regs.get(regList[i]!));
+  for (let i = 0; i < count; i++) args.push(argOf(i === 4 ? (u0 >>> 8) & 0xf : (u2 >>> (i * 4)) & 0xf));
   return { kind, methodIndex, offset: pc, args };
 }
 
-function invoke3rc(r: ByteReader, base: number, pc: number, kind: InvokeKind, regs: Map<number, ArgValue>, maxArgs: number): InvokeSite {
-  const count = Math.min(r.u16(base + pc * 2) >>> 8, maxArgs);
-  const methodIndex = r.u16(base + pc * 2 + 2);
-  const first = r.u16(base + pc * 2 + 4);
+function invoke3rc(b: Uint8Array, at: number, pc: number, kind: InvokeKind, maxArgs: number): InvokeSite {
+  const count = Math.min(u16(b, at) >>> 8, maxArgs);
+  const methodIndex = u16(b, at + 2);
+  const first = u16(b, at + 4);
   const args: (ArgValue | undefined)[] = [];
-  for (let i = 0; i < count; i++) args.push(regs.get(first + i));
+  for (let i = 0; i < count; i++) args.push(argOf(first + i));
   return { kind, methodIndex, offset: pc, args };
 }
