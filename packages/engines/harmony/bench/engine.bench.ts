@@ -2,8 +2,10 @@
  * Benchmark of the full HarmonyOS engine per package:
  *   npm run bench -- harmony   (or npx tsx packages/engines/harmony/bench/engine.bench.ts [runs])
  * Packages: the corpus HAP, and packages built in code — a large Stage HAP
- * (2,000 ABC records with URLs, keys and crypto strings, 16 native
- * libraries), an .app bundle of four such modules, and an FA HAP carrying
+ * (2,000 ABC records, each with a build method of real code: logs, HTTP
+ * requests to per-page URLs, ArkUI calls, an ECB cipher every 50th; keys and
+ * strings; 16 native libraries; signed, so the signature is verified), an
+ * .app bundle of four such modules, and an FA HAP carrying
  * DIVA's classes.dex when the Android corpus is present. Each package runs
  * in its own child process, so peak RSS is per package; the median wall time
  * of N full assessments is printed.
@@ -16,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { buildElf } from '@citadel/engine-core';
 import { CORPUS } from '@citadel/engine-core/testing';
 import { engine } from '../src/index.ts';
-import type { AbcRecordSpec } from '../src/formats/test-utils/abc-writer.ts';
+import { type AbcRecordSpec, asm, asmCall, type CodeRefs } from '../src/formats/test-utils/abc-writer.ts';
 import { buildApp, buildHap } from '../src/testing/build-hap.ts';
 
 const runs = Number(process.argv[2] ?? 5);
@@ -29,18 +31,41 @@ async function child(path: string): Promise<void> {
     const t = performance.now();
     const a = await engine.run({ files: [{ path, name: path.split('/').pop()!.replace(/^\d+-/, '') }] }, {}, {});
     times.push(performance.now() - t);
-    summary = `${a.platform}, ${a.findings.filter((f) => f.result === 'fail').length} failed items, score ${a.score.score}, ${a.unreadable.length} unreadable`;
+    summary = `${a.platform}, ${a.findings.filter((f) => f.result === 'fail').length} failed items, score ${a.score.score}, ${a.unreadable.length} unreadable, signature ${(a.target['signature'] as { status?: string } | undefined)?.status}`;
   }
   console.log(JSON.stringify({ medianMs: median(times), peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024), summary }));
 }
 
 function largeHap(module: string): Buffer {
-  const records: AbcRecordSpec[] = Array.from({ length: 2000 }, (_, i) => ({
-    name: `com.example.big/${module}/ets/pages/Page${i}`,
-    methods: ['func_main_0', `build${i}`, `onClick${i}`],
-    module: { requests: ['@ohos:hilog', '@ohos:net.http', i % 50 === 0 ? '@ohos:security.cryptoFramework' : '@ohos:router', '@normalized:N&&&@ohos/axios/index&2.2.7'] },
-    literalStrings: [`https://api${i}.example.com/v1/item`, `label_${i}_${'x'.repeat(i % 40)}`, i % 50 === 0 ? 'AES128|ECB|PKCS7' : `value ${i}`, i % 97 === 0 ? `AKIAQ3EGUXHVZ7KRT${String(i).padStart(3, '0')}` : `n${i}`],
-  }));
+  const records: AbcRecordSpec[] = Array.from({ length: 2000 }, (_, i) => {
+    const crypto = i % 50 === 0;
+    // A build method with real code (about 60 instructions): logs, an HTTP request, ArkUI attribute calls, a cipher now and then.
+    const build = {
+      name: `build${i}`,
+      code: (r: CodeRefs) => [
+        ...asmCall(r, asm('ldexternalmodulevar', 0), ['info'], [0, 'tag', `page ${i} %{public}s`, 'shown']),
+        ...asmCall(r, asm('ldexternalmodulevar', 1), ['createHttp'], []),
+        ...asmCall(r, asm('lda', 9), ['request'], [`https://api${i}.example.com/v1/item`]),
+        ...asmCall(r, asm('tryldglobalbyname', 0, r.str('Text')), ['fontSize'], [16 + (i % 8)]),
+        ...asmCall(r, asm('tryldglobalbyname', 0, r.str('Column')), ['width'], ['100%']),
+        ...(crypto ? asmCall(r, asm('ldexternalmodulevar', 2), ['createCipher'], ['AES128|ECB|PKCS7']) : []),
+        ...asm('returnundefined'),
+      ],
+    };
+    return {
+      name: `com.example.big/${module}/ets/pages/Page${i}`,
+      methods: ['func_main_0', build, `onClick${i}`],
+      module: {
+        requests: ['@ohos:hilog', '@ohos:net.http', crypto ? '@ohos:security.cryptoFramework' : '@ohos:router', '@normalized:N&&&@ohos/axios/index&2.2.7'],
+        regularImports: [
+          { localName: 'hilog', importName: 'default', requestIdx: 0 },
+          { localName: 'http', importName: 'default', requestIdx: 1 },
+          { localName: crypto ? 'cryptoFramework' : 'router', importName: 'default', requestIdx: 2 },
+        ],
+      },
+      literalStrings: [`label_${i}_${'x'.repeat(i % 40)}`, `value ${i}`, i % 97 === 0 ? `AKIAQ3EGUXHVZ7KRT${String(i).padStart(3, '0')}` : `n${i}`],
+    };
+  });
   const libs = Array.from({ length: 16 }, (_, i) => ({ name: `libs/arm64-v8a/lib${module}${i}.so`, data: buildElf({ imports: i % 2 ? ['strcpy', '__stack_chk_fail'] : ['memcpy'] }) }));
   return buildHap({ bundleName: 'com.example.big', module: { name: module, requestPermissions: [{ name: 'ohos.permission.INTERNET' }, { name: 'ohos.permission.CAMERA' }] }, abc: { records }, files: libs });
 }

@@ -79,6 +79,11 @@ describe('ABC code checks', () => {
 });
 
 describe('secrets, SDKs, native libraries, archive anomalies', () => {
+  it('a secret loaded by decoded code names the record and method that use it', async () => {
+    const a = await assess({ abc: { records: [coded('net/Client', ['@ohos:net.http'], 'connect', (r) => [asm('lda.str', r.str('AKIAQ3EGUXHVZ7KRT5PW')), asm('sta', 4), asmCall(r, imp(0), ['createHttp'], [])])] } });
+    expect(row(a, 'secrets.api_keys').evidence[0]).toMatchObject({ file: 'ets/modules.abc', className: 'com.example.app/entry/ets/net/Client', method: 'connect' });
+  });
+
   it('finds keys, URLs and credentials in ABC strings, resources.index values and rawfile texts', async () => {
     const a = await assess({
       ...withAbc(record('net/Api', ['@ohos:net.http'], ['http://api.example.cn/login', 'AKIAQ3EGUXHVZ7KRT5PW'])),

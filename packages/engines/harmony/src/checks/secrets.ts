@@ -1,6 +1,7 @@
 /**
  * Secrets and endpoints in the strings of every code unit (each ABC/DEX
- * string separately), the values of resources.index and the package's text
+ * string separately; an ABC string names the record and method that first
+ * loads it, when the code was decoded), the values of resources.index and the package's text
  * files (with line numbers), scanned in batches by engine-core's
  * scanTextSources (each pattern runs once per batch, matches are mapped back
  * to their source).
@@ -13,11 +14,25 @@ export const SECRETS_KEYS = ['secrets.api_keys', 'secrets.hardcoded_credentials'
 
 function sources(c: CheckContext, units: readonly CodeUnit[]): TextSource[] {
   const out: TextSource[] = [];
-  for (const u of units) for (const s of u.strings) if (s.length >= 4) out.push({ value: s, where: { file: u.file }, lines: false });
+  for (const u of units) {
+    const usedIn = firstUse(u);
+    for (const s of u.strings) {
+      if (s.length < 4) continue;
+      const m = usedIn.get(s);
+      out.push({ value: s, where: m ? { file: u.file, className: m.record, method: m.method } : { file: u.file }, lines: false });
+    }
+  }
   for (const m of c.modules) {
     for (const config of m.resources?.configs ?? []) for (const e of config.entries) if (e.value.length >= 4) out.push({ value: e.value, where: { file: `${m.prefix}resources.index`, className: `${e.typeName}:${e.name}` }, lines: false });
     for (const f of m.textFiles) out.push({ value: f.text, where: { file: `${m.prefix}${f.path}` }, lines: true });
   }
+  return out;
+}
+
+/** The first decoded method that loads each string: its record and name are the evidence's class and method. */
+function firstUse(u: CodeUnit): Map<string, { record: string; method: string }> {
+  const out = new Map<string, { record: string; method: string }>();
+  for (const m of u.methods) for (const s of m.strings) if (!out.has(s)) out.set(s, m);
   return out;
 }
 

@@ -35,6 +35,7 @@ describe('Ark bytecode method code', () => {
     const enc = f.methods.find((m) => m.method === 'encrypt')!;
     expect(enc.calls).toEqual([{ callee: 'cryptoFramework.createCipher', module: '@ohos:security.cryptoFramework', args: [{ kind: 'string', value: 'AES128|ECB|PKCS7' }], construct: false, offset: expect.any(Number) }]);
     expect(enc.loads).toEqual(['cryptoFramework.createCipher']);
+    expect(enc.strings).toEqual(['AES128|ECB|PKCS7']);
     const log = f.methods.find((m) => m.method === 'log')!;
     expect(log.calls.map((c) => [c.callee, c.module, c.args.map((a) => (a && 'value' in a ? a.value : a))])).toEqual([
       ['hilog.info', '@ohos:hilog', [0, 'tag', 'token=%{public}s', 'x']],

@@ -26,6 +26,8 @@ export interface AbcMethodFacts {
   calls: AbcCall[];
   /** Property paths read ("CryptoJS.mode.ECB"). */
   loads: string[];
+  /** Constant strings loaded (lda.str). */
+  strings: string[];
   instructions: number;
   /** Why decoding stopped before the end of the method. */
   problem?: string;
@@ -99,7 +101,7 @@ export function decodeFileCode(
           return request === undefined ? undefined : { name: local ?? request.replace(/^.*[/:]/, ''), module: request };
         },
       };
-      const facts: AbcMethodFacts = { record: cls.name, method: m.name, calls: [], loads: [], instructions: 0 };
+      const facts: AbcMethodFacts = { record: cls.name, method: m.name, calls: [], loads: [], strings: [], instructions: 0 };
       const code = m.code;
       const end = code.instructionsOffset + code.codeSize;
       const walk = function* (): Generator<Instruction> {
@@ -116,6 +118,7 @@ export function decodeFileCode(
       if (budget.remaining < 0) r.fail('work budget exhausted while decoding method code', code.instructionsOffset);
       facts.calls = f.calls;
       facts.loads = f.loads;
+      facts.strings = f.strings;
       if (f.problem) facts.problem = f.problem;
       totalCalls += facts.calls.length;
       out.push(facts);

@@ -88,6 +88,8 @@ function member(base: AbcValue | undefined, name: string): AbcValue {
 export interface MethodFactsOut {
   calls: AbcCall[];
   loads: string[];
+  /** Distinct constant strings the method loads (lda.str), for evidence of where a string is used. */
+  strings: string[];
   /** Why the walk stopped before the end (an instruction that could not be decoded); what came before is kept. */
   problem?: string;
 }
@@ -103,6 +105,7 @@ export function interpret(instructions: Iterable<Instruction>, env: CodeEnv, lim
   let acc: AbcValue | undefined;
   const calls: AbcCall[] = [];
   const loads = new Set<string>();
+  const strings = new Set<string>();
   const set = (reg: number, v: AbcValue | undefined) => (v ? regs.set(reg, v) : regs.delete(reg));
   const range = (first: number, count: number) => Array.from({ length: Math.min(count, 255) }, (_, i) => regs.get(first + i));
   const call = (ins: Instruction, callee: AbcValue | undefined, args: (AbcValue | undefined)[], construct = false) => {
@@ -122,7 +125,7 @@ export function interpret(instructions: Iterable<Instruction>, env: CodeEnv, lim
     if (!(e instanceof FormatError)) throw e;
     problem = e.message;
   }
-  return { calls, loads: [...loads], ...(problem ? { problem } : {}) };
+  return { calls, loads: [...loads], strings: [...strings], ...(problem ? { problem } : {}) };
 
   function step(ins: Instruction): void {
     const m = ins.spec.mnemonic;
@@ -141,6 +144,7 @@ export function interpret(instructions: Iterable<Instruction>, env: CodeEnv, lim
       case 'lda.str': {
         const s = name(ins);
         acc = s === undefined ? undefined : { kind: 'string', value: s };
+        if (s !== undefined && strings.size < limits.maxLoadsPerMethod) strings.add(s);
         break;
       }
       case 'ldtrue':
