@@ -16,6 +16,7 @@ import { EvaluationCreatePage, EvaluationListPage, EvaluationResultPage, Evaluat
 import { TemplateDetailPage, TemplateListPage } from './templates/index.ts';
 import { RuleSettingsPage, SensitiveWordsPage, ThirdSdkPage, WhitelistPage } from './testing/index.ts';
 import { EvaluationSettingsPage } from './settings/index.ts';
+import { AnalysisReportsPage } from './tools/AnalysisReportsPage.tsx';
 
 export type PageComponent = ComponentType<{ node: RouteNode }>;
 
@@ -35,6 +36,7 @@ const PAGES: Record<string, PageComponent> = {
   'evaluation-result': EvaluationResultPage,
   'evaluation-view': EvaluationViewPage,
   'tools-tasks': TaskLedgerPage,
+  'tools-reports': AnalysisReportsPage,
   'workbench-tasks': TaskLedgerPage,
   'template-list': TemplateListPage,
   'template-detail': TemplateDetailPage,

@@ -2,13 +2,14 @@
  * Report download dialog (SPEC §2, §5): 600px wide; ranges ALL / MAIN / SDK
  * (MAIN and SDK only for Android), formats WORD / PDF / EXCEL (no EXCEL for
  * Source and Web), defaults ALL and WORD, at least one range
- * ("请至少选择一个数据范围"); only finished tasks. Submitting queues the jobs
- * and opens the download panel.
+ * ("请至少选择一个数据范围"); only finished tasks. The report template and
+ * language start as the task's assessment template chose them (SPEC §3, from
+ * POST /report/options). Submitting queues the jobs and opens the download panel.
  */
 import { useEffect, useState } from 'react';
-import { Checkbox, Form, Modal, Radio, Select } from 'antd';
+import { Checkbox, Form, Modal, Radio, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type ReportFormat, type ReportRange, requestReport } from '../../api/downloads.ts';
+import { type ReportFormat, type ReportOptions, type ReportRange, type ReportTemplate, reportOptions, requestReport } from '../../api/downloads.ts';
 import { currentLang } from '../../locales/i18n.ts';
 import { feedback } from '../../app/feedback.ts';
 import { openPanel, refreshDownloads } from './downloads-store.ts';
@@ -17,21 +18,38 @@ import { openPanel, refreshDownloads } from './downloads-store.ts';
 export const rangesFor = (platform: string): ReportRange[] => (platform === 'android' ? ['ALL', 'MAIN', 'SDK'] : ['ALL']);
 export const formatsFor = (platform: string): ReportFormat[] => (platform === 'source' || platform === 'web' ? ['WORD', 'PDF'] : ['WORD', 'PDF', 'EXCEL']);
 const REPORT_LANGUAGES = ['zh-CN', 'zh-TW', 'en', 'ja'] as const;
+const REPORT_TEMPLATES: ReportTemplate[] = ['standard', 'brief', 'compliance'];
 
 export function ReportDialog({ open, task, onClose }: { open: boolean; task: { task_uid: string; platform: string; status: string }; onClose: () => void }) {
   const { t } = useTranslation();
   const [ranges, setRanges] = useState<ReportRange[]>(['ALL']);
   const [format, setFormat] = useState<ReportFormat>('WORD');
   const [language, setLanguage] = useState<string>(currentLang() === 'en' ? 'en' : 'zh-CN');
+  const [template, setTemplate] = useState<ReportTemplate>('standard');
+  const [offer, setOffer] = useState<ReportOptions | null>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    if (open) {
-      setRanges(['ALL']);
-      setFormat('WORD');
-      setError('');
-    }
-  }, [open]);
+    if (!open) return;
+    setRanges(['ALL']);
+    setFormat('WORD');
+    setError('');
+    setOffer(null);
+    if (task.status !== 'FINISHED') return;
+    let live = true;
+    reportOptions(task.task_uid)
+      .then((o) => {
+        if (!live) return;
+        setOffer(o);
+        setLanguage(o.report_language);
+        setTemplate(o.report_template);
+      })
+      // Without the offer the dialog keeps the UI language and the standard layout; the request still works.
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [open, task.task_uid, task.status]);
 
   const submit = async () => {
     if (ranges.length === 0) {
@@ -44,7 +62,7 @@ export function ReportDialog({ open, task, onClose }: { open: boolean; task: { t
     }
     setBusy(true);
     try {
-      await requestReport({ task_uid: task.task_uid, sdk_filter: ranges, report_type: format, type: language });
+      await requestReport({ task_uid: task.task_uid, sdk_filter: ranges, report_type: format, type: language, report_template: template });
       feedback.success(t('common.operationSuccess'));
       onClose();
       openPanel();
@@ -54,6 +72,7 @@ export function ReportDialog({ open, task, onClose }: { open: boolean; task: { t
     }
   };
 
+  const origin = offer && (offer.source === 'template' ? t('report.fromTemplate', { name: offer.template_name }) : t('report.fromSettings'));
   return (
     <Modal open={open} width={600} title={t('report.title')} onOk={() => void submit()} onCancel={onClose} confirmLoading={busy} destroyOnHidden okButtonProps={{ 'data-testid': 'report-submit' } as never} data-testid="report-dialog">
       <Form layout="vertical">
@@ -75,6 +94,9 @@ export function ReportDialog({ open, task, onClose }: { open: boolean; task: { t
               </Radio>
             ))}
           </Radio.Group>
+        </Form.Item>
+        <Form.Item label={t('report.template')} extra={origin ? <Typography.Text type="secondary" data-testid="report-defaults-origin">{origin}</Typography.Text> : undefined}>
+          <Select value={template} onChange={setTemplate} style={{ width: 200 }} data-testid="report-template" options={REPORT_TEMPLATES.map((r) => ({ value: r, label: t(`report.templates.${r}`) }))} />
         </Form.Item>
         <Form.Item label={t('report.language')}>
           <Select value={language} onChange={setLanguage} style={{ width: 200 }} data-testid="report-language" options={REPORT_LANGUAGES.map((l) => ({ value: l, label: t(`report.languages.${l}`) }))} />

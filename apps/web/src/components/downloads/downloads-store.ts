@@ -1,11 +1,13 @@
 /**
  * The download panel's state, shared by the header badge, the panel and the
- * report dialog: the records (polled every 5000 ms, SPEC §9), whether the
+ * report dialog: the records (polled every 5000 ms, SPEC §9, and refetched at
+ * once when the WebSocket pushes a change of one of them), whether the
  * panel is open or minimized, and the transfers this browser runs — READY and
  * DOWNLOADING records start their transfer automatically (SPEC §4).
  */
 import { useSyncExternalStore } from 'react';
 import { type DownloadRecord, listDownloads, transferDownload } from '../../api/downloads.ts';
+import { subscribeSocket } from '../../api/socket.ts';
 import { feedback } from '../../app/feedback.ts';
 
 export const POLL_MS = 5000;
@@ -66,16 +68,36 @@ export async function refreshDownloads(): Promise<void> {
 
 let timer: number | undefined;
 let users = 0;
+let unsubscribe: (() => void) | undefined;
+let pushTimer: number | undefined;
 
-/** Starts the 5-second poll while at least one caller (the header) holds it. */
+/** A burst of pushes (a PDF's progress) costs one refetch. */
+const PUSH_COALESCE_MS = 150;
+
+function onPush(): void {
+  if (pushTimer !== undefined) return;
+  pushTimer = window.setTimeout(() => {
+    pushTimer = undefined;
+    void refreshDownloads();
+  }, PUSH_COALESCE_MS);
+}
+
+/** Starts the 5-second poll and the push listener while at least one caller (the header) holds them. */
 export function holdPolling(): () => void {
   users++;
   if (users === 1) {
     void refreshDownloads();
     timer = window.setInterval(() => void refreshDownloads(), POLL_MS);
+    unsubscribe = subscribeSocket((m) => {
+      if (m.type === 'download') onPush();
+    });
   }
   return () => {
     users--;
-    if (users === 0) window.clearInterval(timer);
+    if (users === 0) {
+      window.clearInterval(timer);
+      unsubscribe?.();
+      unsubscribe = undefined;
+    }
   };
 }

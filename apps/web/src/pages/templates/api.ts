@@ -27,7 +27,7 @@ export interface CatalogueGroup {
 export type TemplateInput = Pick<TemplateRow, 'platform' | 'name' | 'preset_type' | 'report_template' | 'report_language' | 'items'> & { id?: number; preset_template?: number | null };
 
 export const REPORT_LANGUAGES = ['zh-CN', 'zh-TW', 'en', 'ja'] as const;
-export const REPORT_TEMPLATES = ['standard', 'brief'] as const;
+export const REPORT_TEMPLATES = ['standard', 'brief', 'compliance'] as const;
 export const PRESET_TYPES = ['standard', 'quick', 'custom'] as const;
 
 export const listTemplates = (q: { platform: string; keyword?: string; page?: number; page_size?: number }, opts: RequestOptions = {}) => post<{ total: number; list: TemplateRow[] }>("/template/list", q, opts);
