@@ -13,6 +13,7 @@
  * login-form option (admin/password) and the `security=<level>` cookie
  * (authCookie option).
  *
+ * Extra engine options follow as key=value (e.g. concurrency=1 active=xss).
  * It prints time, requests, pages crawled, findings per rule, and DVWA's
  * documented vulnerabilities found / missed, plus the active findings outside
  * the modules that document them (candidate false positives, to judge).
@@ -134,7 +135,9 @@ $_DVWA['SQLI_DB'] = MYSQL;
 
 async function startPhp(checkout: string): Promise<{ url: string; stop: () => void }> {
   const port = await freePort();
-  const php = spawn('php', ['-d', 'allow_url_include=On', '-d', 'allow_url_fopen=On', '-d', 'display_errors=On', '-S', `127.0.0.1:${port}`, '-t', checkout], { stdio: ['ignore', 'ignore', 'ignore'] });
+  // Several PHP workers, so the server is not what serialises the scan (PHP's session lock still does, per session).
+  const env = { ...process.env, PHP_CLI_SERVER_WORKERS: process.env.DVWA_PHP_WORKERS ?? '4' };
+  const php = spawn('php', ['-d', 'allow_url_include=On', '-d', 'allow_url_fopen=On', '-d', 'display_errors=On', '-S', `127.0.0.1:${port}`, '-t', checkout], { stdio: ['ignore', 'ignore', 'ignore'], env });
   const url = `http://127.0.0.1:${port}/`;
   for (let i = 0; i < 100; i++) {
     try {
@@ -166,7 +169,7 @@ async function resetDatabase(url: string): Promise<void> {
 function report(a: Assessment, ms: number, url: string): void {
   const fails = a.findings.filter((f) => f.result === 'fail');
   const paths = (ruleId: string) => fails.filter((f) => f.ruleId === ruleId).flatMap((f) => f.evidence.map((e) => new URL(e.file ?? url, url).pathname));
-  console.log(`DVWA (security=${level}) at ${url}: ${(ms / 1000).toFixed(1)} s, ${String(a.target.requests)} requests, ${String(a.target.pages)} pages, ${String(a.target.forms)} forms, authenticated ${String(a.target.authenticated)}`);
+  console.log(`DVWA (security=${level}, concurrency ${extraParams.concurrency ?? 'default'}) at ${url}: ${(ms / 1000).toFixed(1)} s, ${String(a.target.requests)} requests, ${String(a.target.pages)} pages, ${String(a.target.forms)} forms, authenticated ${String(a.target.authenticated)}`);
   console.log('\nfindings per rule (occurrences):');
   for (const f of fails.sort((x, y) => x.ruleId.localeCompare(y.ruleId))) console.log(`  ${f.ruleId.padEnd(40)} ${f.evidence.length + (f.omittedEvidence ?? 0)}`);
   console.log('\nDVWA documented vulnerabilities:');

@@ -1,20 +1,21 @@
 /**
- * Benchmark of the web engine: `npm run bench -- engines/web`.
- * A well-known deliberately vulnerable app (NodeGoat, DVWA, Juice Shop) needs
- * MongoDB, PHP/MySQL or a container, none of which this machine has without
- * new packages; so the benchmark scans the built vulnerable app of the test
- * suite (its planted vulnerabilities are known) and the hardened twin, each
- * a few times: median wall time, requests, found/planted and peak RSS.
- * A third line runs the vulnerable app with JavaScript rendering (Chromium).
+ * Benchmark of the web engine: `npm run bench -- engines/web/bench/engine`.
+ * Scans the built vulnerable app of the test suite (its planted
+ * vulnerabilities are known) and the hardened twin, each a few times: median
+ * wall time, requests, found/planted and peak RSS; one request at a time
+ * (concurrency=1) and with the default concurrency, without a rate limit and
+ * at the default 10 requests per second, and on a site answering after 50 ms.
+ * A last line runs the vulnerable app
+ * with JavaScript rendering (Chromium). DVWA: see dvwa.bench.ts.
  */
 import { engine } from '../src/index.ts';
 import { PLANTED, startTestSite } from '../src/testing/test-site.ts';
 
-const runs = Number(process.argv[2] ?? 3);
+const runs = Number(process.argv[2]) || 3;
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-async function measure(kind: 'vulnerable' | 'hardened', extra: Record<string, string> = {}, n = runs): Promise<void> {
-  const site = await startTestSite(kind);
+async function measure(kind: 'vulnerable' | 'hardened', extra: Record<string, string> = {}, n = runs, latencyMs = 0): Promise<void> {
+  const site = await startTestSite(kind, { latencyMs });
   const times: number[] = [];
   let line = '';
   try {
@@ -29,9 +30,16 @@ async function measure(kind: 'vulnerable' | 'hardened', extra: Record<string, st
   } finally {
     await site.close();
   }
-  console.log(JSON.stringify({ target: kind, ...extra, medianMs: Math.round(median(times)), peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024), summary: line }));
+  console.log(JSON.stringify({ target: kind, ...extra, ...(latencyMs ? { latencyMs } : {}), medianMs: Math.round(median(times)), peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024), summary: line }));
 }
 
+await measure('vulnerable', { concurrency: '1' });
 await measure('vulnerable');
+await measure('hardened', { concurrency: '1' });
 await measure('hardened');
+await measure('vulnerable', { concurrency: '1', rate: '10' }, 1);
+await measure('vulnerable', { rate: '10' }, 1);
+// A site that takes 50 ms per answer: where requests in flight at once pay off.
+await measure('vulnerable', { concurrency: '1' }, 1, 50);
+await measure('vulnerable', {}, 1, 50);
 await measure('vulnerable', { render: 'true' }, 1);

@@ -84,6 +84,7 @@ export class WebEngine implements Engine {
         maxPages: config.maxPages,
         maxDepth: config.maxDepth,
         seeds: config.seeds,
+        concurrency: config.concurrency,
         stop: timeLimit.signal,
         ...(renderer ? { renderer } : {}),
         onPage: (page, visited, queued) => b.setPhase(`crawl: page ${visited} (${queued} queued) ${page.url}`),

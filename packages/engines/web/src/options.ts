@@ -9,7 +9,9 @@
  *   sameOrigin=true                     stay on the start URL's origin
  *   seeds=true                          robots.txt and sitemap.xml as extra seeds
  *   render=false                        render pages with headless Chromium (playwright-core)
- *   rate=10                             requests per second (0: unlimited)
+ *   rate=10                             requests per second (0: unlimited), over all requests in flight
+ *   concurrency=4                       requests in flight at once (crawl and active checks; time-based
+ *                                       SQL injection and default credentials stay one at a time)
  *   timeLimitSeconds=1800               total time limit; results are partial after it
  *   requestTimeoutMs=15000 idleTimeoutMs=8000 maxBodyBytes=1048576 maxRedirects=8
  *   active=                             comma list of active groups, or "all":
@@ -35,6 +37,7 @@ export interface WebScanConfig {
   seeds: boolean;
   render: boolean;
   ratePerSecond: number;
+  concurrency: number;
   timeLimitMs: number;
   requestTimeoutMs: number;
   idleTimeoutMs: number;
@@ -111,6 +114,7 @@ export function parseConfig(params: Readonly<Record<string, string>>): WebScanCo
     seeds: bool('seeds', true),
     render: bool('render', false),
     ratePerSecond: int('rate', 10, 0, 10_000),
+    concurrency: int('concurrency', 4, 1, 32),
     timeLimitMs: int('timeLimitSeconds', 1800, 1, 7 * 86400) * 1000,
     requestTimeoutMs: int('requestTimeoutMs', 15_000, 100, 600_000),
     idleTimeoutMs: int('idleTimeoutMs', 8_000, 100, 600_000),

@@ -1,8 +1,8 @@
 /**
  * The crawler: breadth-first from the start URL (plus robots.txt and
- * sitemap.xml seeds), within the Scope, up to maxDepth and maxPages, one
- * request at a time through the HttpClient (which enforces the network
- * policy, caps and the rate limit). Links, frames, meta refreshes and form
+ * sitemap.xml seeds), within the Scope, up to maxDepth and maxPages, with
+ * up to `concurrency` requests in flight through the HttpClient (which
+ * enforces the network policy, caps and the rate limit). Links, frames, meta refreshes and form
  * actions are followed; each page is reported to `onPage` as it arrives, so
  * progress is per page. Failures (policy refusals, redirect loops, timeouts,
  * truncated bodies, non-HTTP answers) are collected as problems, never thrown.
@@ -36,6 +36,8 @@ export interface CrawlOptions {
   maxPages: number;
   maxDepth: number;
   seeds: boolean;
+  /** Requests in flight at once (default 1); the client's rate limit still applies to all of them. */
+  concurrency?: number;
   renderer?: Renderer;
   /** Stops the crawl (time limit); the pages so far are kept. */
   stop?: AbortSignal;
@@ -77,21 +79,15 @@ export async function crawl(start: string, client: HttpClient, scope: Scope, o: 
   enqueue(start, 0);
   if (o.seeds) await addSeeds(start, client, (u) => enqueue(u, 1), result, o.stop);
 
-  while (queue.length > 0) {
-    if (o.stop?.aborted) break;
-    if (result.pages.length >= o.maxPages) {
-      result.limited = true;
-      break;
-    }
-    const { url, depth } = queue.shift()!;
+  const visit = async ({ url, depth }: { url: string; depth: number }): Promise<CrawledPage | undefined> => {
     let response: HttpResponse;
     try {
       response = await client.request({ url });
     } catch (e) {
-      if (o.stop?.aborted) break;
+      if (o.stop?.aborted) return undefined;
       if (!(e instanceof FetchError) || e.kind === 'aborted') throw e;
       result.problems.push({ url, kind: e.kind, reason: e.message });
-      continue;
+      return undefined;
     }
     if (response.truncated) result.problems.push({ url, kind: 'truncated', reason: `response larger than ${response.body.length} bytes: read up to the cap, the rest was not downloaded` });
     const page: CrawledPage = { url, depth, response };
@@ -113,19 +109,69 @@ export async function crawl(start: string, client: HttpClient, scope: Scope, o: 
       page.facts = parseHtml(html, response.url);
       for (const link of page.facts.links) enqueue(link, depth + 1);
       for (const s of page.facts.scripts) enqueue(s.src, depth + 1);
-      for (const f of page.facts.forms) {
-        const key = `${f.method} ${f.action} ${f.fields.map((x) => x.name).join(',')}`;
-        if (!formKeys.has(key) && scope.admit(f.action)) {
-          formKeys.add(key);
-          result.forms.push(f);
+      for (const f of page.facts.forms) if (f.method === 'GET') enqueue(f.action, depth + 1);
+    }
+    return page;
+  };
+
+  // `concurrency` workers take URLs from the one queue. A worker that finds the queue empty while
+  // others are still fetching waits for them (their pages may queue more); the page limit counts
+  // pages started, so it is never exceeded however many workers run.
+  const done: { seq: number; page: CrawledPage }[] = [];
+  let started = 0;
+  let inFlight = 0;
+  let failure: { error: unknown } | undefined;
+  let waiting: (() => void)[] = [];
+  const wakeAll = () => {
+    const w = waiting;
+    waiting = [];
+    for (const f of w) f();
+  };
+  const worker = async (): Promise<void> => {
+    for (;;) {
+      if (o.stop?.aborted || failure) return;
+      if (queue.length === 0) {
+        if (inFlight === 0) return;
+        await new Promise<void>((r) => waiting.push(r));
+        continue;
+      }
+      if (started >= o.maxPages) {
+        result.limited = true;
+        return;
+      }
+      const item = queue.shift()!;
+      const seq = started++;
+      inFlight++;
+      try {
+        const page = await visit(item);
+        if (page) {
+          done.push({ seq, page });
+          o.onPage?.(page, done.length, queue.length);
         }
-        if (f.method === 'GET') enqueue(f.action, depth + 1);
+      } catch (error) {
+        failure ??= { error };
+      } finally {
+        inFlight--;
+        wakeAll();
       }
     }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, o.concurrency ?? 1) }, worker));
+  if (failure) throw failure.error;
+
+  // Pages and forms in the order the URLs were taken from the queue, whatever order the answers came in.
+  done.sort((a, b) => a.seq - b.seq);
+  for (const { page } of done) {
     result.pages.push(page);
-    o.onPage?.(page, result.pages.length, queue.length);
+    for (const f of page.facts?.forms ?? []) {
+      const key = `${f.method} ${f.action} ${f.fields.map((x) => x.name).join(',')}`;
+      if (!formKeys.has(key) && scope.admit(f.action)) {
+        formKeys.add(key);
+        result.forms.push(f);
+      }
+    }
   }
-  if (queue.length > 0 && result.pages.length >= o.maxPages) result.limited = true;
+  if (queue.length > 0 && started >= o.maxPages) result.limited = true;
   return result;
 }
 

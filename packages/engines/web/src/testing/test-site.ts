@@ -63,7 +63,8 @@ export interface TestSite {
   close(): Promise<void>;
 }
 
-export async function startTestSite(kind: SiteKind): Promise<TestSite> {
+/** `latencyMs`: every answer waits this long first, like a site far away or busy (for the concurrency benchmark). */
+export async function startTestSite(kind: SiteKind, o: { latencyMs?: number } = {}): Promise<TestSite> {
   const vuln = kind === 'vulnerable';
   const guestbook: { name: string; message: string }[] = [{ name: 'ann', message: 'hello' }];
   const requests: TestSite['requests'] = [];
@@ -101,8 +102,12 @@ export async function startTestSite(kind: SiteKind): Promise<TestSite> {
         });
       }
       const send = (status: number, html: string, extra: Record<string, string | string[]> = {}) => {
-        res.writeHead(status, { ...headers, ...extra });
-        res.end(html);
+        const answer = () => {
+          res.writeHead(status, { ...headers, ...extra });
+          res.end(html);
+        };
+        if (o.latencyMs) setTimeout(answer, o.latencyMs);
+        else answer();
       };
 
       if (req.method === 'TRACE') {

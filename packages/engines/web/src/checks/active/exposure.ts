@@ -5,7 +5,7 @@
  */
 import type { HttpResponse } from '../../net/http-client.ts';
 import { webEvidence } from '../evidence.ts';
-import { type ActiveContext, send } from './points.ts';
+import { type ActiveContext, eachConcurrently, send } from './points.ts';
 
 export interface ExposureProbe {
   ruleId: string;
@@ -51,12 +51,12 @@ export const EXPOSURE_PROBES: readonly ExposureProbe[] = [
 ];
 
 export async function exposedFiles(ctx: ActiveContext, probes: readonly ExposureProbe[] = EXPOSURE_PROBES): Promise<void> {
-  for (const probe of probes) {
-    if (!ctx.b.isSelected(probe.ruleId)) continue;
+  await eachConcurrently(ctx, probes, async (probe, ctx) => {
+    if (!ctx.b.isSelected(probe.ruleId)) return;
     const url = new URL(probe.path, ctx.target).href;
     const r = await send(ctx, { url, followRedirects: false });
     if (r && r.status === 200 && probe.test(r)) {
       ctx.b.finding(probe.ruleId, webEvidence(r, { match: /[\s\S]{1,200}/, headers: ['content-type', 'content-length'], detail: `${probe.what} served at ${probe.path}` }));
     }
-  }
+  });
 }

@@ -9,7 +9,7 @@ import type { ActiveGroup } from '../../options.ts';
 import { defaultCredentials } from './credentials.ts';
 import { exposedFiles } from './exposure.ts';
 import { putMethod, traceMethod } from './methods.ts';
-import { type ActiveContext, type InjectionPoint, injectionPoints, requestFor, send } from './points.ts';
+import { type ActiveContext, type InjectionPoint, eachConcurrently, injectionPoints, requestFor, send } from './points.ts';
 import { commandInjection, openRedirect, pathTraversal, ssrfIndicators } from './probes.ts';
 import { booleanSqli, errorSqli, timeSqli } from './sqli.ts';
 import { reflectedXss, storedXss } from './xss.ts';
@@ -63,7 +63,7 @@ export async function activeChecks(ctx: ActiveContext): Promise<void> {
       b.setPhase(`active: ${step.ids.join(', ')} (${points.length} injection points)`);
       if (!baselinesTaken && points.length > 0) {
         baselinesTaken = true;
-        for (const p of points) baselines.set(p, await send(ctx, requestFor(p, p.values.find(([k]) => k === p.name)?.[1] ?? '')));
+        await eachConcurrently(ctx, points, async (p) => void baselines.set(p, await send(ctx, requestFor(p, p.values.find(([k]) => k === p.name)?.[1] ?? ''))));
       }
       await b.check(step.ids, () => step.run(ctx, points, baselines));
       if (ctx.stop.aborted) for (const id of step.ids) if (b.isSelected(id)) b.notExecuted(id, 'stopped: the total time limit was reached (partial)');

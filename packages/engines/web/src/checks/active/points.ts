@@ -9,6 +9,7 @@ import type { HtmlForm } from '../../crawl/html.ts';
 import type { Scope } from '../../crawl/scope.ts';
 import type { WebScanConfig } from '../../options.ts';
 import { FetchError, type HttpClient, type HttpRequest, type HttpResponse } from '../../net/http-client.ts';
+import { forEachLimit } from '../../net/pool.ts';
 
 export interface InjectionPoint {
   source: 'query' | 'form';
@@ -97,6 +98,34 @@ export async function send(ctx: ActiveContext, req: HttpRequest): Promise<HttpRe
     if (ctx.stop.aborted) return undefined;
     throw e;
   }
+}
+
+/**
+ * `task` for each item, `config.concurrency` at a time (the client's rate
+ * limit covers them all). Each task gets a context whose findings are held
+ * back and recorded in item order once all have run, so a report lists its
+ * evidence in the same order however the answers interleaved.
+ */
+export async function eachConcurrently<T>(ctx: ActiveContext, items: readonly T[], task: (item: T, ctx: ActiveContext) => Promise<void>): Promise<void> {
+  const held: (() => void)[][] = items.map(() => []);
+  try {
+    await forEachLimit(items, ctx.config.concurrency, (item, i) => task(item, { ...ctx, b: holdResults(ctx.b, held[i]!) }));
+  } finally {
+    for (const list of held) for (const record of list) record();
+  }
+}
+
+const RESULT_METHODS = new Set<PropertyKey>(['finding', 'problem', 'safe']);
+
+function holdResults(b: AssessmentBuilder, into: (() => void)[]): AssessmentBuilder {
+  return new Proxy(b, {
+    get(target, key) {
+      const v = Reflect.get(target, key, target) as unknown;
+      if (typeof v !== 'function') return v;
+      if (RESULT_METHODS.has(key)) return (...args: unknown[]) => void into.push(() => (v as (...a: unknown[]) => void).apply(target, args));
+      return (v as (...a: unknown[]) => unknown).bind(target);
+    },
+  });
 }
 
 /** A short random marker that survives URL and form encoding. */

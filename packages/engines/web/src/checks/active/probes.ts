@@ -7,7 +7,7 @@
  */
 import type { HttpResponse } from '../../net/http-client.ts';
 import { webEvidence } from '../evidence.ts';
-import { type ActiveContext, type InjectionPoint, baselineValue, requestFor, send } from './points.ts';
+import { type ActiveContext, type InjectionPoint, baselineValue, eachConcurrently, requestFor, send } from './points.ts';
 
 export const FILE_SIGNATURES: readonly { file: string; re: RegExp }[] = [
   { file: '/etc/passwd', re: /root:[x*!]?:0:0:/ },
@@ -30,7 +30,7 @@ const urlish = (p: InjectionPoint, nameRe: RegExp) => nameRe.test(p.name) || /^(
 const newIn = (r: HttpResponse, base: HttpResponse | undefined, re: RegExp) => re.test(r.text) && !(base && re.test(base.text));
 
 export async function commandInjection(ctx: ActiveContext, points: readonly InjectionPoint[], baselines: Map<InjectionPoint, HttpResponse | undefined>): Promise<void> {
-  for (const p of points) {
+  await eachConcurrently(ctx, points, async (p, ctx) => {
     const x = 100 + Math.floor(Math.random() * 800);
     const y = 100 + Math.floor(Math.random() * 800);
     const expected = `ctd${x * y}ok`;
@@ -43,11 +43,11 @@ export async function commandInjection(ctx: ActiveContext, points: readonly Inje
         break;
       }
     }
-  }
+  });
 }
 
 export async function pathTraversal(ctx: ActiveContext, points: readonly InjectionPoint[], baselines: Map<InjectionPoint, HttpResponse | undefined>): Promise<void> {
-  for (const p of points) {
+  await eachConcurrently(ctx, points, async (p, ctx) => {
     for (const payload of TRAVERSAL_PAYLOADS) {
       const r = await send(ctx, requestFor(p, payload));
       const hit = r ? FILE_SIGNATURES.find((s) => newIn(r, baselines.get(p), s.re)) : undefined;
@@ -56,12 +56,12 @@ export async function pathTraversal(ctx: ActiveContext, points: readonly Injecti
         break;
       }
     }
-  }
+  });
 }
 
 export async function openRedirect(ctx: ActiveContext, points: readonly InjectionPoint[]): Promise<void> {
-  for (const p of points) {
-    if (!urlish(p, REDIRECT_NAME)) continue;
+  await eachConcurrently(ctx, points, async (p, ctx) => {
+    if (!urlish(p, REDIRECT_NAME)) return;
     for (const payload of [`https://${REDIRECT_HOST}/`, `//${REDIRECT_HOST}/`, `https:%2f%2f${REDIRECT_HOST}/`]) {
       const r = await send(ctx, requestFor(p, payload, { followRedirects: false }));
       if (!r) continue;
@@ -78,12 +78,12 @@ export async function openRedirect(ctx: ActiveContext, points: readonly Injectio
         break;
       }
     }
-  }
+  });
 }
 
 export async function ssrfIndicators(ctx: ActiveContext, points: readonly InjectionPoint[], baselines: Map<InjectionPoint, HttpResponse | undefined>): Promise<void> {
-  for (const p of points) {
-    if (!urlish(p, SSRF_NAME)) continue;
+  await eachConcurrently(ctx, points, async (p, ctx) => {
+    if (!urlish(p, SSRF_NAME)) return;
     // Port 1 on the target's own loopback is closed almost everywhere: a refusal message means the server connected.
     for (const payload of ['http://127.0.0.1:1/ctd-ssrf', 'http://citadel-ssrf-probe.invalid/']) {
       const r = await send(ctx, requestFor(p, payload));
@@ -92,5 +92,5 @@ export async function ssrfIndicators(ctx: ActiveContext, points: readonly Inject
         break;
       }
     }
-  }
+  });
 }

@@ -9,7 +9,7 @@
  */
 import type { HttpResponse } from '../../net/http-client.ts';
 import { webEvidence } from '../evidence.ts';
-import { type ActiveContext, type InjectionPoint, baselineValue, requestFor, send } from './points.ts';
+import { type ActiveContext, type InjectionPoint, baselineValue, eachConcurrently, requestFor, send } from './points.ts';
 
 /** Database error messages, as data. */
 export const SQL_ERRORS: readonly { db: string; re: RegExp }[] = [
@@ -36,7 +36,7 @@ const TIME_PAYLOADS = (d: number): string[] => [`' AND SLEEP(${d})-- -`, ` AND S
 const MAX_TIME_POINTS = 15;
 
 export async function errorSqli(ctx: ActiveContext, points: readonly InjectionPoint[], baselines: Map<InjectionPoint, HttpResponse | undefined>): Promise<void> {
-  for (const p of points) {
+  await eachConcurrently(ctx, points, async (p, ctx) => {
     const base = baselines.get(p);
     for (const payload of ERROR_PAYLOADS) {
       const r = await send(ctx, requestFor(p, `${baselineValue(p)}${payload}`));
@@ -46,13 +46,13 @@ export async function errorSqli(ctx: ActiveContext, points: readonly InjectionPo
         break;
       }
     }
-  }
+  });
 }
 
 export async function booleanSqli(ctx: ActiveContext, points: readonly InjectionPoint[], baselines: Map<InjectionPoint, HttpResponse | undefined>): Promise<void> {
-  for (const p of points) {
+  await eachConcurrently(ctx, points, async (p, ctx) => {
     const base = baselines.get(p);
-    if (!base) continue;
+    if (!base) return;
     const v = baselineValue(p);
     let confirmed: { t: HttpResponse; f: HttpResponse; pair: readonly [string, string] }[] = [];
     // String context first, then numeric; both pairs of one context must agree.
@@ -82,9 +82,10 @@ export async function booleanSqli(ctx: ActiveContext, points: readonly Injection
         }),
       );
     }
-  }
+  });
 }
 
+/** One point at a time, alone: concurrent requests would make a slow answer mean nothing. */
 export async function timeSqli(ctx: ActiveContext, points: readonly InjectionPoint[]): Promise<void> {
   const d = ctx.config.sqliDelaySeconds;
   const slow = d * 1000 * 0.9;
