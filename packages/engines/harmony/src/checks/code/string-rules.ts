@@ -5,7 +5,10 @@
  * file, and its module records list what each file imports; a rule matches a
  * string of a unit, optionally only in units that import a given module or
  * hold another string too. Argument values (true/false) live in the
- * instructions, which are not decoded: such rules say so in their detail.
+ * instructions: for files whose code decoded, the call rules (call-rules.ts)
+ * judge them and these rules only cover what no call decided; for the
+ * others these rules are all there is, and their details say what they
+ * cannot see.
  */
 import type { CodeUnit } from './code-units.ts';
 

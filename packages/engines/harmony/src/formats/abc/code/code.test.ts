@@ -1,7 +1,7 @@
 import { FormatError } from '@citadel/engine-core';
 import { describe, expect, it } from 'vitest';
 import { type AbcRecordSpec, asm, asmCall, buildAbc, type CodeRefs } from '../../test-utils/abc-writer.ts';
-import { corpusEntriesAvailable, corpusHapEntry, mutations } from '../../test-utils/corpus.ts';
+import { corpusEntriesAvailable, corpusHapEntry, mutations, seededRandom } from '../../test-utils/corpus.ts';
 import { ISA_TABLE, parseAbc } from '../index.ts';
 
 /** `<import>.<name>(<args>)` on the regular import at index `imp`. */
@@ -86,5 +86,23 @@ describe.skipIf(!corpusEntriesAvailable)('the corpus HAP code (ets/modules.abc)'
     expect(onCreate.calls[0]).toMatchObject({ callee: 'hilog.info', module: '@ohos:hilog', args: [{ kind: 'number', value: 0 }, { kind: 'string', value: 'testTag' }, { kind: 'string', value: '%{public}s' }, { kind: 'string', value: 'Ability onCreate' }] });
     const ui = f.methods.flatMap((m) => m.calls.map((c) => c.callee));
     expect(ui).toEqual(expect.arrayContaining(['Text.create', 'Text.fontSize', 'Column.width', 'ObservedPropertySimplePU']));
+  });
+
+  it('survives 500 seeded mutations of the instruction bytes alone (structures intact): decodes, with problems listed, never throws', () => {
+    const base = corpusHapEntry('ets/modules.abc');
+    const ranges = parseAbc(base).classes.flatMap((c) => c.methods.flatMap((m) => (m.code ? [[m.code.instructionsOffset, m.code.codeSize] as const] : [])));
+    const rnd = seededRandom(0x1b5);
+    let problems = 0;
+    for (let i = 0; i < 500; i++) {
+      const m = base.slice();
+      for (let k = 0; k < 1 + Math.floor(rnd() * 6); k++) {
+        const [start, size] = ranges[Math.floor(rnd() * ranges.length)]!;
+        m[start + Math.floor(rnd() * size)] = Math.floor(rnd() * 256);
+      }
+      const f = parseAbc(m);
+      expect(f.code).toBe('decoded');
+      problems += f.methods.filter((x) => x.problem).length;
+    }
+    expect(problems).toBeGreaterThan(0);
   });
 });
