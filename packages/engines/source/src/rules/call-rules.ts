@@ -90,6 +90,8 @@ export const CALL_RULES: readonly CallRule[] = [
   { key: 'webview.ssl_error_proceed', langs: ['java'], names: ['proceed'], test: (c) => /handler/i.test(c.recvText) && /onReceivedSslError/.test(c.fileText) },
   // XML parsers with external entities
   { key: 'injection.xxe', langs: ['java'], names: ['newInstance', 'newFactory', 'newDefaultFactory'], test: (c) => /(DocumentBuilderFactory|SAXParserFactory|XMLInputFactory|TransformerFactory|SchemaFactory)$/.test(c.recvText) && !/disallow-doctype-decl|FEATURE_SECURE_PROCESSING|SUPPORT_DTD|external-general-entities|ACCESS_EXTERNAL_DTD|IS_SUPPORTING_EXTERNAL_ENTITIES/.test(c.fileText) },
+  // Angular's DomSanitizer bypass turns off escaping for whatever it is given: only constants are safe to pass.
+  { key: 'injection.xss', langs: ['js'], names: ['bypassSecurityTrustHtml', 'bypassSecurityTrustScript', 'bypassSecurityTrustUrl', 'bypassSecurityTrustResourceUrl', 'bypassSecurityTrustStyle'], test: (c) => c.args.length > 0 && c.args[0]!.konst === undefined },
   { key: 'injection.xxe', langs: ['js'], names: ['parseXml', 'parseXmlString'], test: (c) => c.args[1]?.entries?.get('noent')?.konst === true },
   { key: 'injection.xxe', langs: ['php'], names: ['simplexml_load_string', 'simplexml_load_file', 'loadXML'], test: (c) => c.argText.some((a) => /LIBXML_NOENT/.test(a)) },
   { key: 'injection.xxe', langs: ['python'], names: ['XMLParser'], test: (c) => c.argText.some((a) => /resolve_entities\s*=\s*True/.test(a)) },

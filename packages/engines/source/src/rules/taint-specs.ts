@@ -52,8 +52,12 @@ export const SOURCE_CALLS: readonly CallSpec[] = [
   { langs: PHP, names: ['filter_input', 'file_get_contents'], recv: undefined },
 ];
 
+/** Members of an HTTP request object (Express, Koa) that hold client data; also the names a handler destructures from its request parameter. */
+export const REQUEST_PROPS: readonly string[] = ['query', 'body', 'params', 'cookies', 'headers', 'url', 'originalUrl', 'path', 'files', 'file', 'signedCookies'];
+
 export const MEMBER_SOURCES: readonly MemberSource[] = [
-  { langs: JS, object: /^(req|request|ctx\.request|ctx)$/, props: ['query', 'body', 'params', 'cookies', 'headers', 'url', 'originalUrl', 'path', 'files', 'signedCookies'] },
+  { langs: JS, object: /^(req|request|ctx\.request|ctx)$/, props: REQUEST_PROPS },
+  { langs: JS, object: /(^|\.)(route|activatedRoute|activeRoute)\.snapshot$/, props: ['queryParams', 'params', 'fragment', 'paramMap', 'queryParamMap', 'url'] },
   { langs: JS, object: /^(location|window\.location|document\.location)$/, props: ['hash', 'search', 'href'] },
   { langs: JS, object: /^document$/, props: ['cookie', 'referrer', 'URL'] },
   { langs: JS, object: /^process$/, props: ['argv'] },
@@ -145,8 +149,8 @@ export const SINKS: readonly SinkSpec[] = [
   { kind: 'ssti', langs: JS, names: ['render', 'compile', 'template'], recv: /^(ejs|pug|jade|handlebars|Handlebars|nunjucks|swig|_|lodash|dot|doT)$/, args: [0] },
   { kind: 'ssti', langs: J, names: ['Template', 'evaluate', 'process', 'parseExpression'], recv: /velocity|Velocity|freemarker|Template|parser|SpelExpressionParser/i, args: 'any' },
   { kind: 'ssti', langs: GO, names: ['Parse'], recv: /template|New\(/, args: [0] },
-  // NoSQL query operators built from input ($where runs JavaScript on the server)
-  { kind: 'nosqli', langs: JS, names: ['find', 'findOne', 'where', 'update', 'remove', 'deleteMany', 'updateOne', 'findOneAndUpdate', 'aggregate', 'count'], recv: /db|collection|[cC]oll?$|model|dao|users|Users|[A-Z]\w+$/, args: 'any' },
+  // NoSQL query operators built from input ($where runs JavaScript on the server). Sequelize models (…Model, models.X) bind values, Angular …Service objects call HTTP APIs: not NoSQL. The filter (first argument) is what selects documents.
+  { kind: 'nosqli', langs: JS, names: ['find', 'findOne', 'where', 'update', 'remove', 'deleteMany', 'updateOne', 'findOneAndUpdate', 'aggregate', 'count'], recv: /^(?!.*(Model|Service)(\.\w+)?$)(?!models\.)(.*(db|collection|[cC]oll?$|model|dao|users|Users)|.*[A-Z]\w+$)/, args: [0] },
   // Trust boundary: untrusted data stored in the session as if trusted
   { kind: 'trustbound', langs: J, names: ['setAttribute', 'putValue'], recv: /getSession\(\)|session/i, args: 'any' },
   { kind: 'trustbound', langs: PY, names: ['__setitem__'], recv: /session/, args: 'any' },

@@ -5,7 +5,8 @@
  * slots, string methods fold on constants, and calls to functions of the same
  * file are followed with the argument values (depth-limited and memoised).
  */
-import type { Syn } from '../parse/syntax.ts';
+import { type Syn, field, namedChildren } from '../parse/syntax.ts';
+import { REQUEST_PROPS } from '../rules/taint-specs.ts';
 import { bindParams, containerCall, type Env } from './containers.ts';
 import { foldStringMethod } from './fold.ts';
 import { type Frame, isExprNode, newFrame, sig } from './frame.ts';
@@ -30,7 +31,8 @@ export function evCall(w: Walker, call: CallSite, f: Frame): Value {
   for (const s of w.specs.sinks) {
     if (!matchesCall(s, ctx)) continue;
     const check = (v: Value | undefined, node: Syn | undefined): boolean => {
-      const tt = isTaintedFor(v, s.kind);
+      // A $where clause is JavaScript run by the database: attacker text in it is injection even when it is a plain string.
+      const tt = isTaintedFor(v, s.kind) ?? (s.kind === 'nosqli' ? isTaintedFor(v?.entries?.get('$where'), 'code') : undefined);
       if (tt) w.onHit({ kind: s.kind, call, arg: node, taint: tt });
       return tt !== undefined;
     };
@@ -134,8 +136,32 @@ export function followFromModule(w: Walker, def: FunctionDef, args: readonly Val
 }
 
 function runBody(w: Walker, def: FunctionDef, env: Env, depth: number): Value {
+  if (w.group === 'js') requestPattern(w, def, env);
   const frame = newFrame(env, depth);
   if (isExprNode(def.body!)) frame.ret = w.ev(def.body!, frame);
   else w.exec(def.body!, frame);
   return frame.ret ?? UNKNOWN;
+}
+
+/**
+ * A handler that destructures its request parameter — `({ body, query }: Request, res) => …`
+ * or `({ file }, res, next)` — gets the request members it names as sources.
+ */
+function requestPattern(w: Walker, def: FunctionDef, env: Env): void {
+  const params = namedChildren(field(def.node, 'parameters') ?? def.node).filter((p) => !p.type.endsWith('comment'));
+  const first = params[0];
+  if (!first) return;
+  const pattern = first.type === 'object_pattern' ? first : field(first, 'pattern');
+  if (pattern?.type !== 'object_pattern') return;
+  const typed = /Request\b/.test(w.text(field(first, 'type') ?? first));
+  const second = params[1] ? w.text(field(params[1], 'pattern') ?? params[1]) : '';
+  if (!typed && !/^(res|resp|response|reply)$/.test(second)) return;
+  for (const p of namedChildren(pattern)) {
+    const key = p.type === 'shorthand_property_identifier_pattern' ? p : p.type === 'pair_pattern' ? field(p, 'key') : undefined;
+    const bound = p.type === 'pair_pattern' ? field(p, 'value') : p;
+    if (!key || !bound || !REQUEST_PROPS.includes(w.text(key))) continue;
+    const name = w.text(bound);
+    const old = env.get(name);
+    if (!old || old === UNKNOWN) env.set(name, sourceValue(w.step(p, 'source')));
+  }
 }

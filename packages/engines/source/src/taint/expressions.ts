@@ -10,7 +10,7 @@ import { foldBinary, foldUnary, literalString } from './fold.ts';
 import { type Frame, newFrame } from './frame.ts';
 import { assign } from './statements.ts';
 import { assignmentsAt, callAt, functionAt, isArrayLiteral, isFunction, isIdent, isMember, isNumber, isObjectLiteral, isString, isStringPart, isSubscript, memberParts } from './syntax-profile.ts';
-import { type Value, UNKNOWN, derive, join, konst, sourceValue } from './value.ts';
+import { type Value, UNKNOWN, derive, join, konst, sanitize, sourceValue } from './value.ts';
 import type { Walker } from './walker.ts';
 
 export function evaluate(w: Walker, n: Syn, f: Frame): Value {
@@ -48,7 +48,8 @@ export function evaluate(w: Walker, n: Syn, f: Frame): Value {
     const iv = idx ? w.ev(idx, f) : UNKNOWN;
     if (ov.items && typeof iv.konst === 'number') return ov.items[iv.konst] ?? derive([ov]);
     if (ov.entries && iv.konst !== undefined) return ov.entries.get(String(iv.konst)) ?? derive([ov]);
-    return derive([ov]);
+    // An entry the attacker picks (`map[key]` with a tainted key) is as tainted as `map.get(key)`.
+    return derive([ov, iv]);
   }
   if (/^(binary_expression|binary_operator|boolean_operator|comparison_operator|additive_expression|multiplicative_expression|comparison_expression|equality_expression|conjunction_expression|disjunction_expression|infix_expression)$/.test(t)) {
     const kids = namedChildren(n);
@@ -134,7 +135,11 @@ export function evMember(w: Walker, n: Syn, f: Frame): Value {
   if (!m) return UNKNOWN;
   const objText = w.text(m.object);
   for (const s of w.specs.memberSources) {
-    if (s.object.test(objText) && s.props.includes(m.prop)) return sourceValue(w.step(n, 'source'));
+    if (s.object.test(objText) && s.props.includes(m.prop)) {
+      const v = sourceValue(w.step(n, 'source'));
+      // Express route parameters are always strings: they cannot carry NoSQL operator objects.
+      return w.group === 'js' && m.prop === 'params' ? sanitize(v, ['nosqli']) : v;
+    }
   }
   const ov = w.ev(m.object, f);
   if (ov.entries && ov.entries.has(m.prop)) return ov.entries.get(m.prop)!;
