@@ -78,7 +78,9 @@ export interface MethodSite {
   classDef: DexClassDef;
   /** Dotted class name, e.g. com.example.Main$1. */
   className: string;
+  /** The full reference, proto included (decoded on demand: prefer methodName when the name is enough). */
   method: MethodRef;
+  methodName: string;
   methodIndex: number;
   facts: CodeFacts;
   attribution: Attribution;

@@ -23,7 +23,7 @@ export class TlsVisitor implements CodeVisitor {
 
   method(m: MethodSite): void {
     const def = m.classDef;
-    const name = m.method.name;
+    const name = m.methodName;
     if (name === 'checkServerTrusted' && isTrustManager(def.interfaces, def.superclass) && m.facts.instructions <= 1 && m.facts.invokes.length === 0) {
       this.reporter.report('network.trust_all_certificates', 'fail', m, methodEvidence(m, 'checkServerTrusted returns without validating the chain'));
     }

@@ -2,7 +2,9 @@
  * DEX header (versions 035–041): magic, sizes and offsets of every table,
  * and the two integrity fields — the Adler-32 checksum and SHA-1 signature —
  * recomputed and compared, since a mismatch means the file was edited after
- * it was built (repackaging, injected code).
+ * it was built (repackaging, injected code). They are computed on first
+ * access: hashing every DEX costs real time on a large app and no check
+ * needs it unless asked.
  */
 import { createHash } from 'node:crypto';
 import type { ByteReader } from '@citadel/engine-core';
@@ -24,12 +26,13 @@ export interface DexHeader {
   fileSize: number;
   headerSize: number;
   checksum: number;
-  computedChecksum: number;
-  checksumValid: boolean;
+  /** Computed on first access (also the *Valid fields). */
+  readonly computedChecksum: number;
+  readonly checksumValid: boolean;
   /** SHA-1 signature as stored, hex. */
   signature: string;
-  computedSignature: string;
-  signatureValid: boolean;
+  readonly computedSignature: string;
+  readonly signatureValid: boolean;
   mapOffset: number;
   strings: DexSection;
   types: DexSection;
@@ -82,9 +85,10 @@ export function readDexHeader(r: ByteReader, base = 0): DexHeader {
   // Integrity: checksum over everything after itself, signature over everything after itself.
   const end = base + fileSize;
   const checksum = u(8);
-  const computedChecksum = adler32(r.buf, base + 12, end);
   const signature = Buffer.from(r.bytes(base + 12, 20)).toString('hex');
-  const computedSignature = createHash('sha1').update(r.buf.subarray(base + 32, end)).digest('hex');
+  let computedChecksum: number | undefined;
+  let computedSignature: string | undefined;
+  const buf = r.buf;
 
   const section = (at: number): DexSection => ({ size: u(at), offset: u(at + 4) });
   const h: DexHeader = {
@@ -93,11 +97,19 @@ export function readDexHeader(r: ByteReader, base = 0): DexHeader {
     fileSize,
     headerSize,
     checksum,
-    computedChecksum,
-    checksumValid: checksum === computedChecksum,
+    get computedChecksum() {
+      return (computedChecksum ??= adler32(buf, base + 12, end));
+    },
+    get checksumValid() {
+      return this.computedChecksum === checksum;
+    },
     signature,
-    computedSignature,
-    signatureValid: signature === computedSignature,
+    get computedSignature() {
+      return (computedSignature ??= createHash('sha1').update(buf.subarray(base + 32, end)).digest('hex'));
+    },
+    get signatureValid() {
+      return this.computedSignature === signature;
+    },
     mapOffset: u(52),
     strings: section(56),
     types: section(64),
