@@ -87,7 +87,7 @@ describe.skipIf(!corpusHap)('the corpus HAP (helloworld-stage.hap)', () => {
       apl: 'normal',
       sha256: '41d91d9c35243a3c967e995e044fa83a2bc8581e86a74cc6fa7deb528271ee41',
       signer: { subject: 'C=CN,O=Organization,OU=Unit,CN=ide_demo_app', issuer: 'CN=OpenHarmony Application CA,OU=OpenHarmony Team,O=OpenHarmony,C=CN' },
-      signature: { status: 'verified', digestAlgorithm: 'sha256', contentDigestMatches: true, signerSignatureValid: true, profileSignatureValid: true },
+      signature: { status: 'verified', digestAlgorithm: 'sha256', contentDigestMatches: true, signerSignatureValid: true, profileSignatureValid: true, signerMatchesProfile: true },
     });
     expect((a.target['modules'] as { abilities: unknown[] }[])[0]?.abilities).toEqual([{ name: 'EntryAbility', exported: true, permissions: [] }]);
     expect(a.score).toEqual({ score: 80, band: 'medium' });

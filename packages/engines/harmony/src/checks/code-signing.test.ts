@@ -1,4 +1,5 @@
-import { buildElf, buildZip } from '@citadel/engine-core';
+import { generateKeyPairSync } from 'node:crypto';
+import { OIDS, buildElf, buildTestCertificate, buildZip } from '@citadel/engine-core';
 import { describe, expect, it } from 'vitest';
 import { type AbcRecordSpec, asm, asmCall, type CodeRefs } from '../formats/test-utils/abc-writer.ts';
 import { ohpmPackageOf } from './sdks.ts';
@@ -141,7 +142,7 @@ describe('signing checks', () => {
     const a = await assess({});
     for (const k of ['signing.unsigned', 'signing.signature_invalid', 'signing.debug_profile', 'signing.apl_elevated', 'signing.profile_validity', 'signing.bundle_mismatch', 'signing.test_certificate', 'signing.weak_signature_algorithm']) expect(result(a, k), k).toBe('pass');
     expect(a.target['profileType']).toBe('release');
-    expect(a.target['signature']).toMatchObject({ status: 'verified', contentDigestMatches: true, signerSignatureValid: true, profileSignatureValid: true });
+    expect(a.target['signature']).toMatchObject({ status: 'verified', contentDigestMatches: true, signerSignatureValid: true, profileSignatureValid: true, signerMatchesProfile: true });
     expect((a.target['signer'] as { subject: string }).subject).toContain('CN=example_release');
   });
 
@@ -162,6 +163,11 @@ describe('signing checks', () => {
     const a = await assessBytes(hap);
     expect(row(a, 'signing.signature_invalid').evidence[0]?.detail).toMatch(/sha256 digest of the package differs/);
     expect(a.target['signature']).toMatchObject({ status: 'tampered', contentDigestMatches: false });
+    const other = buildTestCertificate({ subject: [[OIDS.commonName, 'someone_else']], publicKey: generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).publicKey, signingKey: generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey, algorithm: 'ecdsaSha256' });
+    const pem = `-----BEGIN CERTIFICATE-----\n${other.toString('base64')}\n-----END CERTIFICATE-----`;
+    const resigned = await assess({ sign: { profile: { 'bundle-info': { 'bundle-name': 'com.example.app', apl: 'normal', 'distribution-certificate': pem } } } });
+    expect(row(resigned, 'signing.signature_invalid').evidence[0]?.detail).toMatch(/not the distribution certificate the profile was issued for/);
+    expect(resigned.target['signature']).toMatchObject({ status: 'verified', signerMatchesProfile: false });
     const u = await assess({ sign: false });
     expect(result(u, 'signing.signature_invalid')).toBe('pass');
     expect(u.target['signature']).toEqual({ status: 'unsigned' });

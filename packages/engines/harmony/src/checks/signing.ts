@@ -60,6 +60,9 @@ function verificationFindings(c: CheckContext, file: string, sig: HapSignatureIn
     c.fail('signing.signature_invalid', { file, snippet: v.contentDigestMatches === false ? `${v.digestAlgorithm} content digest differs` : 'signer signature fails', detail: v.reason ?? 'signature does not verify' });
   }
   if (v.profileSignature?.valid === false) c.fail('signing.signature_invalid', { file, snippet: 'profile PKCS#7', detail: `profile signature does not verify: ${v.profileSignature.reason ?? 'signature mismatch'}` });
+  if (v.signerMatchesProfile === false) {
+    c.fail('signing.signature_invalid', { file, snippet: sig.signer ? `subject ${sig.signer.subject}` : 'signer', detail: `the signer certificate is not the ${sig.profile?.type === 'release' ? 'distribution' : 'development'} certificate the profile was issued for: re-signed with another key` });
+  }
   for (const link of v.chain) {
     if (link.valid === false) c.fail('signing.signature_invalid', { file, snippet: `subject ${link.subject}; issuer ${link.issuer}`, detail: 'certificate not signed by its issuer\'s key in the block' });
   }

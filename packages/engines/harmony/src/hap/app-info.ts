@@ -38,6 +38,7 @@ function verificationFacts(v: HapVerification): Record<string, unknown> {
     contentDigestMatches: v.contentDigestMatches,
     signerSignatureValid: v.signerSignature.valid,
     profileSignatureValid: v.profileSignature?.valid,
+    signerMatchesProfile: v.signerMatchesProfile,
     chain: v.chain.map((l) => ({ subject: l.subject, issuer: l.issuer, valid: l.valid })),
   };
 }

@@ -60,13 +60,17 @@ function signingParts(bundleName: string, spec: SignSpec): { profile: Buffer; si
     'app-distribution-type': 'app_gallery',
     issuer: 'pki_internal',
     validity: { 'not-before': 1577836800, 'not-after': 2208988800 },
-    'bundle-info': { 'developer-id': 'dev', 'bundle-name': bundleName, apl: 'normal', 'app-feature': 'hos_normal_app', 'distribution-certificate': '-----BEGIN CERTIFICATE-----' },
+    'bundle-info': { 'developer-id': 'dev', 'bundle-name': bundleName, apl: 'normal', 'app-feature': 'hos_normal_app', 'distribution-certificate': pem(leaf) },
     acls: { 'allowed-acls': [''] },
     permissions: { 'restricted-permissions': [] },
     ...(spec.profile ?? {}),
   };
   const signed = (content: Uint8Array) => buildTestSignedData({ content, certificates: [leaf, ca], signerKey: keys!.leaf.privateKey, digest: 'sha256', algorithm: 'ecdsaSha256', signedAttributes: true });
   return { profile: signed(Buffer.from(JSON.stringify(profile))), sign: signed };
+}
+
+function pem(der: Uint8Array): string {
+  return `-----BEGIN CERTIFICATE-----\n${Buffer.from(der).toString('base64').replace(/(.{64})/g, '$1\n')}\n-----END CERTIFICATE-----\n`;
 }
 
 /** The digest info hapsigner puts in the signature sub-block: version 2, one block of ECDSA-with-SHA-256 (0x201). */

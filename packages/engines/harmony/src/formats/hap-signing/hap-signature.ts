@@ -9,7 +9,7 @@ import { FormatError } from '@citadel/engine-core';
 import { readHapProfileJson, type HapProfile } from './profile-json.ts';
 import { parseSignedContent, type SignedCertificate, type SignedContent } from './signed-content.ts';
 import { readHapSigningBlock, type HapSigningBlock, type HapZipLocator } from './signing-block.ts';
-import { type HapVerification, verifyHapSignature } from './verify.ts';
+import { type HapVerification, signerMatchesProfile, verifyHapSignature } from './verify.ts';
 
 export interface HapSignatureInfo {
   block: HapSigningBlock;
@@ -63,5 +63,7 @@ export async function readHapSignature(zip: HapZipLocator, signal?: AbortSignal)
     });
   if (signatureBlock && !parsed.signature) parsed.why = info.problems.find((p) => p.startsWith('signature:'));
   info.verification = await verifyHapSignature(zip, block, parsed, signal);
+  const matches = signerMatchesProfile(info.signer, info.profile);
+  if (matches !== undefined) info.verification.signerMatchesProfile = matches;
   return info;
 }

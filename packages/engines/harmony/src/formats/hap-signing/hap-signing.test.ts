@@ -138,7 +138,7 @@ describe.skipIf(!corpusHapAvailable)('the corpus HAP signing block', () => {
 
   it('verifies offline: package digest, signer signature, profile signature, signer chain link', async () => {
     const v = (await readHapSignature(locatorFromZipBytes(hap)))!.verification;
-    expect(v).toMatchObject({ status: 'verified', digestAlgorithm: 'sha256', algorithmId: 0x201, contentDigestMatches: true, signerSignature: { valid: true }, profileSignature: { valid: true } });
+    expect(v).toMatchObject({ status: 'verified', digestAlgorithm: 'sha256', algorithmId: 0x201, contentDigestMatches: true, signerSignature: { valid: true }, profileSignature: { valid: true }, signerMatchesProfile: true });
     expect(v.chain).toEqual([{ subject: 'C=CN,O=Organization,OU=Unit,CN=ide_demo_app', issuer: 'CN=OpenHarmony Application CA,OU=OpenHarmony Team,O=OpenHarmony,C=CN', valid: true }]);
   });
 

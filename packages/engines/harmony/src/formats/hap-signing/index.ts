@@ -17,6 +17,6 @@ export {
 } from './signing-block.ts';
 export { readHapProfileJson, type HapProfile } from './profile-json.ts';
 export { readHapSignature, type HapSignatureInfo } from './hap-signature.ts';
-export { verifyHapSignature, readSignedDigest, type HapVerification, type HapVerificationStatus, type SignedDigest } from './verify.ts';
+export { verifyHapSignature, readSignedDigest, signerMatchesProfile, type HapVerification, type HapVerificationStatus, type SignedDigest } from './verify.ts';
 export { computeHapContentDigest, computeHapContentDigestOfBytes, DIGESTED_SUB_BLOCKS, type HapDigestAlgorithm } from './content-digest.ts';
 export { parseSignedContent, type SignedContent, type SignedCertificate } from './signed-content.ts';

@@ -14,14 +14,16 @@
  *  4. the profile sub-block's own PKCS#7 signature verifies (it is signed by
  *     the profile issuer, not by the app key);
  *  5. each certificate of the signer's chain present in the block is signed by
- *     its issuer's certificate, when that one is in the block too.
+ *     its issuer's certificate, when that one is in the block too;
+ *  6. the signer certificate is the one the profile was issued for.
  *
  * The result is verified (1–3 hold), tampered (a signature or the digest does
  * not match: bytes changed after signing) or not_verifiable (with why: an
  * unknown digest size, a missing certificate, an algorithm node:crypto does
  * not support, an unreadable structure).
  */
-import { type CertificateInfo, FormatError, type SignedData, verifyCertificateSignature, verifySigner } from '@citadel/engine-core';
+import { type CertificateInfo, FormatError, type SignedData, parseCertificate, verifyCertificateSignature, verifySigner } from '@citadel/engine-core';
+import type { HapProfile } from './profile-json.ts';
 import { type HapDigestAlgorithm, computeHapContentDigest } from './content-digest.ts';
 import type { HapSigningBlock, HapZipLocator } from './signing-block.ts';
 
@@ -42,6 +44,13 @@ export interface HapVerification {
   profileSignature?: { valid: boolean | undefined; reason?: string };
   /** Links of the signer's chain checked inside the block: "subject ← issuer: ok / fails / …". */
   chain: { subject: string; issuer: string; valid: boolean | undefined; reason?: string }[];
+  /**
+   * Whether the signer certificate is the one the profile was issued for
+   * (distribution-certificate of a release profile, development-certificate
+   * otherwise, as appverify compares them); undefined when the profile names
+   * none or it cannot be read.
+   */
+  signerMatchesProfile?: boolean;
 }
 
 const DIGEST_BY_LENGTH: Record<number, HapDigestAlgorithm> = { 32: 'sha256', 48: 'sha384', 64: 'sha512' };
@@ -121,6 +130,21 @@ export async function verifyHapSignature(
   if (!result.contentDigestMatches) return { ...result, status: 'tampered', reason: `the ${algorithm} digest of the package differs from the signed one: entries, central directory or profile changed after signing` };
   if (result.signerSignature.valid === undefined) return { ...result, reason: `signer signature: ${result.signerSignature.reason ?? 'could not be checked'}` };
   return { ...result, status: 'verified' };
+}
+
+/** Compares the signer with the certificate PEM the profile names for its type. */
+export function signerMatchesProfile(signer: CertificateInfo | undefined, profile: Pick<HapProfile, 'type' | 'bundleInfo'> | undefined): boolean | undefined {
+  const b = profile?.bundleInfo;
+  const pem = profile?.type === 'release' ? (b?.distributionCertificatePem ?? b?.developmentCertificatePem) : (b?.developmentCertificatePem ?? b?.distributionCertificatePem);
+  if (!signer || !pem) return undefined;
+  const base64 = /-----BEGIN CERTIFICATE-----([A-Za-z0-9+/=\s]+)-----END CERTIFICATE-----/.exec(pem)?.[1];
+  if (!base64) return undefined;
+  try {
+    return parseCertificate(Buffer.from(base64.replace(/\s/g, ''), 'base64')).fingerprints.sha256 === signer.fingerprints.sha256;
+  } catch (e) {
+    if (!(e instanceof FormatError)) throw e;
+    return undefined;
+  }
 }
 
 function summarise(r: { valid: boolean | undefined; reason?: string }): { valid: boolean | undefined; reason?: string } {
