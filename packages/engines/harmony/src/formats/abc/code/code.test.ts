@@ -43,6 +43,19 @@ describe('Ark bytecode method code', () => {
     ]);
   });
 
+  it('resolves top-level constants a method reads from the module scope (func_main_0 stores them)', () => {
+    const bytes = buildAbc({
+      records: [
+        record([
+          { name: 'func_main_0', code: (r) => [...asm('newlexenv', 2), ...asm('lda.str', r.str('DES|ECB|PKCS7')), ...asm('stlexvar', 0, 1), ...asm('lda.str', r.str('again')), ...asm('stlexvar', 0, 0), ...asm('stlexvar', 0, 0), ...asm('returnundefined')] },
+          { name: 'seal', code: (r) => [...asm('ldexternalmodulevar', 0), ...asm('sta', 2), ...asm('ldobjbyname', 0, r.str('createCipher')), ...asm('sta', 1), ...asm('ldlexvar', 0, 1), ...asm('sta', 3), ...asm('ldlexvar', 0, 0), ...asm('sta', 4), ...asm('lda', 1), ...asm('callthis2', 0, 2, 3, 4), ...asm('returnundefined')] },
+        ]),
+      ],
+    });
+    const seal = parseAbc(bytes).methods.find((m) => m.method === 'seal')!;
+    expect(seal.calls[0]?.args).toEqual([{ kind: 'string', value: 'DES|ECB|PKCS7' }, undefined]); // slot 0 stored twice: not a constant
+  });
+
   it('keeps what came before an undecodable instruction and reports the method', () => {
     const bytes = buildAbc({ records: [record([{ name: 'broken', code: (r) => [...callImport(r, 0, 'createMd', ['MD5']), 0xfd, 0xee, 0x00] }])] });
     const f = parseAbc(bytes);

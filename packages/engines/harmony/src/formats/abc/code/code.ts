@@ -2,8 +2,9 @@
  * Method code of a whole ABC file: every local method with a Code item is
  * decoded (instructions.ts) and walked (interpret.ts) once, with its ids
  * resolved through the index region that covers the method, its module
- * variables through the module record of its class (record), and strings read
- * once per offset. Work is charged to the file's budget (one unit per
+ * variables through the module record of its class (record), top-level
+ * constants through the record's module scope (func_main_0 is walked first),
+ * and strings read once per offset. Work is charged to the file's budget (one unit per
  * instruction); a method that cannot be decoded to its end keeps the facts
  * found before the problem and the problem is reported.
  *
@@ -17,7 +18,7 @@ import type { AbcClass, AbcMethod } from '../classes.ts';
 import type { AbcModuleRecord } from '../module-record.ts';
 import { tryReadAbcString } from '../mutf8.ts';
 import { type Instruction, decodeInstruction } from './instructions.ts';
-import { type AbcCall, type CodeEnv, interpret } from './interpret.ts';
+import { type AbcCall, type CodeEnv, type ModuleScope, interpret } from './interpret.ts';
 
 export interface AbcMethodFacts {
   /** Record (class) name, e.g. "com.example.app/entry/ets/pages/Index". */
@@ -76,7 +77,11 @@ export function decodeFileCode(
   for (const cls of classes) {
     if (cls.foreign) continue;
     const rec = records.get(cls.name);
-    for (const m of cls.methods) {
+    const scope = { slots: new Map() as ModuleScope, fill: true };
+    // func_main_0 first: it fills the module scope the other methods read.
+    const ordered = [...cls.methods.filter((m) => m.name === 'func_main_0'), ...cls.methods.filter((m) => m.name !== 'func_main_0')];
+    for (const m of ordered) {
+      scope.fill = m.name === 'func_main_0';
       if (!m.code || m.code.codeSize === 0) continue;
       const region = regions.find((g) => m.offset >= g.startOff && m.offset < g.endOff);
       const entry = (id: number): number | undefined => (region && id < region.methodIdxSize ? r.u32(region.methodIdxOff + id * 4) : undefined);
@@ -114,7 +119,7 @@ export function decodeFileCode(
       };
       spend(budget, code.codeSize, r, code.instructionsOffset);
       const thisRegister = code.numArgs >= 3 ? code.numVregs + 2 : undefined;
-      const f = interpret(walk(), env, { maxCallsPerMethod: Math.min(limits.maxCallsPerMethod, limits.maxCalls - totalCalls), maxLoadsPerMethod: limits.maxLoadsPerMethod }, thisRegister);
+      const f = interpret(walk(), env, { maxCallsPerMethod: Math.min(limits.maxCallsPerMethod, limits.maxCalls - totalCalls), maxLoadsPerMethod: limits.maxLoadsPerMethod }, thisRegister, scope);
       if (budget.remaining < 0) r.fail('work budget exhausted while decoding method code', code.instructionsOffset);
       facts.calls = f.calls;
       facts.loads = f.loads;

@@ -85,6 +85,15 @@ function member(base: AbcValue | undefined, name: string): AbcValue {
   return b.module ? { kind: 'ref', path, module: b.module } : { kind: 'ref', path };
 }
 
+/**
+ * Lexical slots of a record's module scope: func_main_0 creates the module's
+ * environment and stores top-level bindings captured by functions into it
+ * (`const ALG = 'AES128|ECB|PKCS7'` used in a method); the other methods of
+ * the record read them with ldlexvar. Values stored more than once are
+ * dropped (not constants).
+ */
+export type ModuleScope = Map<number, AbcValue | null>;
+
 export interface MethodFactsOut {
   calls: AbcCall[];
   loads: string[];
@@ -99,7 +108,14 @@ export interface MethodFactsOut {
  * register holding `this` (ArkTS functions get FunctionObject, NewTarget and
  * this before their arguments), when known.
  */
-export function interpret(instructions: Iterable<Instruction>, env: CodeEnv, limits: InterpretLimits, thisRegister?: number): MethodFactsOut {
+export function interpret(
+  instructions: Iterable<Instruction>,
+  env: CodeEnv,
+  limits: InterpretLimits,
+  thisRegister?: number,
+  /** The record's module scope: filled when walking func_main_0 (`fill`), read otherwise. */
+  scope?: { slots: ModuleScope; fill: boolean },
+): MethodFactsOut {
   const regs = new Map<number, AbcValue>();
   if (thisRegister !== undefined) regs.set(thisRegister, { kind: 'ref', path: 'this' });
   let acc: AbcValue | undefined;
@@ -118,6 +134,8 @@ export function interpret(instructions: Iterable<Instruction>, env: CodeEnv, lim
     return idSpec ? env.string(ins.id[0]!, idSpec.bits) : undefined;
   };
 
+  // Environments this method created: the module scope is at this level from here (func_main_0 creates it first).
+  let depth = 0;
   let problem: string | undefined;
   try {
     for (const ins of instructions) step(ins);
@@ -198,6 +216,29 @@ export function interpret(instructions: Iterable<Instruction>, env: CodeEnv, lim
       case 'wide.newobjrange': {
         const count = (m === 'newobjrange' ? ins.imm[1] : ins.imm[0]) ?? 0;
         call(ins, regs.get(v0), range(v0 + 1, Math.max(0, count - 1)), true);
+        break;
+      }
+      case 'newlexenv':
+      case 'wide.newlexenv':
+      case 'newlexenvwithname':
+      case 'wide.newlexenvwithname':
+        depth++;
+        acc = undefined;
+        break;
+      case 'poplexenv':
+        depth = Math.max(0, depth - 1);
+        break;
+      case 'stlexvar':
+      case 'wide.stlexvar': {
+        const [level = -1, slot = -1] = ins.imm;
+        // In func_main_0 the module scope is the first environment it creates (level 0 while depth is 1).
+        if (scope?.fill && depth === 1 && level === 0) scope.slots.set(slot, scope.slots.has(slot) ? null : (acc ?? null));
+        break;
+      }
+      case 'ldlexvar':
+      case 'wide.ldlexvar': {
+        const [level = -1, slot = -1] = ins.imm;
+        acc = scope && !scope.fill && level === depth ? (scope.slots.get(slot) ?? undefined) : undefined;
         break;
       }
       case 'deprecated.getmodulenamespace': {
