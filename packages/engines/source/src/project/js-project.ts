@@ -34,11 +34,13 @@ interface ModuleUnit {
 }
 
 const EXTENSIONS = ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.jsx', '.mts', '.cts'];
-/** Parsed modules kept for calls from other files. */
+/** Parsed modules kept for calls from other files: at most this many, of at most this much source text in all (a syntax tree costs ~50 bytes per character). */
 const MAX_UNITS = 48;
+const MAX_UNIT_CHARS = 4 * 1024 * 1024;
 
 export class JsProject {
   private readonly units = new Map<string, ModuleUnit>();
+  private unitChars = 0;
   /** Receives hits found in other modules while a file's flows are followed into them. */
   onForeignHit: ((file: string, hit: TaintHit) => void) | undefined;
 
@@ -118,7 +120,12 @@ export class JsProject {
     });
     const unit: ModuleUnit = { path: file, interp, exports: exportsOf(parsed.root, source.text) };
     this.units.set(file, unit);
-    if (this.units.size > MAX_UNITS) this.units.delete(this.units.keys().next().value!);
+    this.unitChars += source.text.length;
+    while (this.units.size > 1 && (this.units.size > MAX_UNITS || this.unitChars > MAX_UNIT_CHARS)) {
+      const [oldest, gone] = this.units.entries().next().value!;
+      this.units.delete(oldest);
+      this.unitChars -= gone.interp.src.length;
+    }
     return unit;
   }
 }

@@ -156,6 +156,7 @@ export const SINKS: readonly SinkSpec[] = [
   { kind: 'trustbound', langs: PY, names: ['__setitem__'], recv: /session/, args: 'any' },
   // Log injection / forging
   { kind: 'log', langs: J, names: ['info', 'warn', 'error', 'debug', 'trace', 'log', 'fine', 'severe', 'warning'], recv: /log(ger)?$|LOG(GER)?$/i, args: 'any' },
+  { kind: 'log', langs: JS, names: ['log', 'info', 'warn', 'error', 'debug', 'trace'], recv: /^(console|logger|log|winston)$/, args: 'any' },
 ];
 
 export const SANITIZERS: readonly SanitizerSpec[] = [
@@ -167,7 +168,7 @@ export const SANITIZERS: readonly SanitizerSpec[] = [
   { langs: J, names: ['getName', 'normalize'], recv: /FilenameUtils/, kinds: ['path'] },
   { langs: J, names: ['parseInt', 'parseLong', 'parseDouble', 'parseBoolean', 'valueOf', 'hashCode', 'length', 'size', 'equals', 'equalsIgnoreCase', 'isEmpty', 'contains', 'startsWith', 'endsWith', 'matches', 'hasMoreElements', 'compareTo', 'indexOf', 'hash', 'getClass', 'exists', 'isFile'], recv: /^(?!String)/, kinds: 'all' },
   { langs: J, names: ['encode'], recv: /URLEncoder/, kinds: ['xss', 'redirect', 'path', 'cmdi', 'ldap', 'xpath', 'sqli'] },
-  { langs: JS, names: ['escape', 'escapeHtml', 'encodeURIComponent', 'encodeURI', 'sanitize', 'escapeHTML', 'encodeForHTML', 'htmlEncode', 'xss', 'filterXSS'], kinds: ['xss', 'redirect'] },
+  { langs: JS, names: ['escape', 'escapeHtml', 'encodeURIComponent', 'encodeURI', 'sanitize', 'escapeHTML', 'encodeForHTML', 'htmlEncode', 'xss', 'filterXSS'], kinds: ['xss', 'redirect', 'log'] },
   { langs: JS, names: ['parseInt', 'parseFloat', 'Number', 'Boolean', 'isNaN', 'isInteger', 'test', 'includes', 'indexOf', 'has'], kinds: 'all' },
   { langs: JS, names: ['escape', 'format'], recv: /mysql|connection|SqlString|db/i, kinds: ['sqli'] },
   { langs: JS, names: ['basename', 'normalize'], recv: /path/, kinds: ['path'] },
