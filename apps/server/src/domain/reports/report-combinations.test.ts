@@ -58,4 +58,20 @@ describe.skipIf(!HAS_DIVA || !HAS_PDFTOTEXT || !HAS_SOFFICE)('reports of diva.ap
       }
     }
   }, 600_000);
+
+  it('the compliance and brief layouts of the real assessment differ as their templates say', async () => {
+    const l = LABELS['zh-CN'];
+    const compliance = pdfText(await renderReport(input, { format: 'pdf', locale: 'zh-CN', range: 'ALL', template: 'compliance' }));
+    const brief = pdfText(await renderReport(input, { format: 'pdf', locale: 'zh-CN', range: 'ALL', template: 'brief' }));
+    // The installed catalogue maps rules to OWASP MASVS: the checklist lists those requirements with a verdict.
+    for (const s of [l.layoutTitles.compliance, l.checklist, 'MASVS-', l.notConforms, text(debuggable, 'title', 'zh-CN')]) expect(compliance, s).toContain(s);
+    expect(compliance).not.toContain(l.testingSteps);
+    expect(brief).toContain(l.layoutTitles.brief);
+    expect(brief).toContain(text(debuggable, 'title', 'zh-CN'));
+    expect(brief).not.toContain(l.ruleList);
+    // Items that passed are left out of the brief report.
+    const passed = assessment.findings.filter((f) => f.result === 'pass').length;
+    expect(passed).toBeGreaterThan(0);
+    expect(brief.length).toBeLessThan(compliance.length);
+  }, 120_000);
 });
