@@ -9,6 +9,7 @@
  * string rule of the same key, as a finding to review (see code-checks.ts).
  */
 import type { AbcCall, AbcValue } from '../../formats/index.ts';
+import { type CodeUnit, importsAny } from './code-units.ts';
 import { SENSITIVE_LOG, SENSITIVE_NAME } from './string-rules.ts';
 
 export interface Judgement {
@@ -22,6 +23,8 @@ export interface CallRule {
   callee: RegExp;
   /** Tested against the module the callee's root was imported from, when the rule needs it. */
   module?: RegExp;
+  /** The file must satisfy this too (e.g. import Preferences: a store kept in a field has lost its module). */
+  inUnit?: (unit: CodeUnit) => boolean;
   /** A finding, 'safe' (constant arguments that are fine), or undefined when the arguments are not constants. */
   judge(call: AbcCall): Judgement | 'safe' | undefined;
 }
@@ -43,6 +46,7 @@ const ECB_SPEC = /^(?:AES|SM4|3DES|DES)\d*\|ECB(?:\||$)/i;
 const DES_SPEC = /^(?:3DES|DES)\d*(?:\||$)/;
 const WEAK_MD = /^(?:MD5|SHA1)$/i;
 const WEAK_SIGN_SPEC = /\|(?:MD5|SHA1)(?:\||$)/;
+const PREFERENCES_MODULES = ['data.preferences', 'data.sendablePreferences', '@kit.ArkData'];
 const member = (...names: string[]) => new RegExp(`(?:^|\\.)(?:${names.join('|')})$`);
 
 export const CALL_RULES: readonly CallRule[] = [
@@ -62,7 +66,7 @@ export const CALL_RULES: readonly CallRule[] = [
   // logging and storage
   { key: 'logging.hilog_sensitive', callee: member('debug', 'info', 'warn', 'error', 'fatal'), module: /hilog|PerformanceAnalysisKit/, judge: (c) => arg(c.args[2], SENSITIVE_LOG, 'fail', 'hilog format string prints a sensitive field in clear') },
   { key: 'logging.hilog_sensitive', callee: /^console\.(?:log|info|debug|warn|error)$/, judge: (c) => consoleOutput(c) },
-  { key: 'storage.preferences_sensitive', callee: member('put', 'putSync'), judge: (c) => arg(c.args[0], SENSITIVE_NAME, 'problem', 'sensitive key stored in Preferences') },
+  { key: 'storage.preferences_sensitive', callee: member('put', 'putSync'), inUnit: (u) => importsAny(u, PREFERENCES_MODULES), judge: (c) => arg(c.args[0], SENSITIVE_NAME, 'problem', 'sensitive key stored in Preferences') },
 ];
 
 export const LOAD_RULES: readonly LoadRule[] = [{ key: 'crypto.ecb_mode', path: /(?:^|\.)mode\.ECB$/, judgement: { result: 'fail', detail: 'crypto-js mode.ECB' } }];

@@ -59,7 +59,7 @@ export async function codeChecks(c: CheckContext, units: readonly CodeUnit[]): P
 /** Runs the call and load rules over one decoded unit; returns the keys they decided (an API seen with constant arguments). */
 function callFindings(c: CheckContext, unit: CodeUnit, report: (key: string, j: Judgement, ev: Evidence) => void): Set<string> {
   const decided = new Set<string>();
-  const rules = CALL_RULES.filter((r) => c.wants(r.key));
+  const rules = CALL_RULES.filter((r) => c.wants(r.key) && (!r.inUnit || r.inUnit(unit)));
   const loads = LOAD_RULES.filter((r) => c.wants(r.key));
   for (const m of unit.methods) {
     const where = { file: unit.file, className: m.record, method: m.method };
