@@ -59,10 +59,10 @@ const DOCUMENTED: readonly { name: string; path: string; rules: string[] }[] = [
   { name: 'Command injection', path: '/vulnerabilities/exec/', rules: ['web.injection.command'] },
   { name: 'CSRF (password change)', path: '/vulnerabilities/csrf/', rules: ['web.content.csrf_missing'] },
   { name: 'File inclusion', path: '/vulnerabilities/fi/', rules: ['web.injection.path_traversal'] },
-  { name: 'File upload', path: '/vulnerabilities/upload/', rules: [] },
+  { name: 'File upload', path: '/vulnerabilities/upload/', rules: ['web.injection.file_upload'] },
   { name: 'SQL injection', path: '/vulnerabilities/sqli/', rules: ['web.injection.sqli_error', 'web.injection.sqli_boolean', 'web.injection.sqli_time'] },
   { name: 'SQL injection (blind)', path: '/vulnerabilities/sqli_blind/', rules: ['web.injection.sqli_boolean', 'web.injection.sqli_time'] },
-  { name: 'Weak session IDs', path: '/vulnerabilities/weak_id/', rules: [] },
+  { name: 'Weak session IDs', path: '/vulnerabilities/weak_id/', rules: ['web.session.predictable_id'] },
   { name: 'XSS (DOM)', path: '/vulnerabilities/xss_d/', rules: ['web.injection.xss_reflected'] },
   { name: 'XSS (reflected)', path: '/vulnerabilities/xss_r/', rules: ['web.injection.xss_reflected'] },
   { name: 'XSS (stored)', path: '/vulnerabilities/xss_s/', rules: ['web.injection.xss_stored'] },
@@ -137,17 +137,25 @@ async function startPhp(checkout: string): Promise<{ url: string; stop: () => vo
   const port = await freePort();
   // Several PHP workers, so the server is not what serialises the scan (PHP's session lock still does, per session).
   const env = { ...process.env, PHP_CLI_SERVER_WORKERS: process.env.DVWA_PHP_WORKERS ?? '4' };
-  const php = spawn('php', ['-d', 'allow_url_include=On', '-d', 'allow_url_fopen=On', '-d', 'display_errors=On', '-S', `127.0.0.1:${port}`, '-t', checkout], { stdio: ['ignore', 'ignore', 'ignore'], env });
+  const php = spawn('php', ['-d', 'allow_url_include=On', '-d', 'allow_url_fopen=On', '-d', 'display_errors=On', '-S', `127.0.0.1:${port}`, '-t', checkout], { stdio: ['ignore', 'ignore', 'ignore'], env, detached: true });
+  // php -S with workers forks: stop the whole process group.
+  const stop = () => {
+    try {
+      process.kill(-php.pid!, 'SIGTERM');
+    } catch {
+      php.kill();
+    }
+  };
   const url = `http://127.0.0.1:${port}/`;
   for (let i = 0; i < 100; i++) {
     try {
       await fetch(`${url}robots.txt`);
-      return { url, stop: () => php.kill() };
+      return { url, stop };
     } catch {
       await new Promise((r) => setTimeout(r, 100));
     }
   }
-  php.kill();
+  stop();
   throw new Error('php -S did not start');
 }
 
@@ -168,7 +176,9 @@ async function resetDatabase(url: string): Promise<void> {
 
 function report(a: Assessment, ms: number, url: string): void {
   const fails = a.findings.filter((f) => f.result === 'fail');
-  const paths = (ruleId: string) => fails.filter((f) => f.ruleId === ruleId).flatMap((f) => f.evidence.map((e) => new URL(e.file ?? url, url).pathname));
+  // Where an occurrence is: its URL's path, and the page named in its detail (an uploaded file's form, a form's action).
+  const places = (e: { file?: string; detail?: string }) => [new URL(e.file ?? url, url).pathname, ...[...(e.detail ?? '').matchAll(/https?:\/\/[^\s"]+/g)].map((m) => new URL(m[0]).pathname)];
+  const paths = (ruleId: string) => fails.filter((f) => f.ruleId === ruleId).flatMap((f) => f.evidence.flatMap(places));
   console.log(`DVWA (security=${level}, concurrency ${extraParams.concurrency ?? 'default'}) at ${url}: ${(ms / 1000).toFixed(1)} s, ${String(a.target.requests)} requests, ${String(a.target.pages)} pages, ${String(a.target.forms)} forms, authenticated ${String(a.target.authenticated)}`);
   console.log('\nfindings per rule (occurrences):');
   for (const f of fails.sort((x, y) => x.ruleId.localeCompare(y.ruleId))) console.log(`  ${f.ruleId.padEnd(40)} ${f.evidence.length + (f.omittedEvidence ?? 0)}`);
@@ -186,7 +196,7 @@ function report(a: Assessment, ms: number, url: string): void {
   for (const f of fails.filter((x) => ACTIVE_PREFIX.test(x.ruleId))) {
     for (const e of f.evidence) {
       const p = new URL(e.file ?? url, url).pathname;
-      if (DOCUMENTED.some((d) => d.rules.includes(f.ruleId) && p.startsWith(d.path))) continue;
+      if (DOCUMENTED.some((d) => d.rules.includes(f.ruleId) && places(e).some((x) => x.startsWith(d.path)))) continue;
       const known = ALSO_REAL.find((x) => x.rule === f.ruleId && p.startsWith(x.path));
       if (known) real++;
       else outside++;
@@ -217,7 +227,13 @@ try {
     ...extraParams,
   };
   const t = performance.now();
-  const a = await engine.run({ files: [], url: `${php.url}index.php` }, { params }, {});
+  const verbose = process.env.DVWA_VERBOSE === '1';
+  let lastPhase = '';
+  const onProgress = (p: { phase?: string }) => {
+    const phase = p.phase?.startsWith('crawl:') ? 'crawl' : p.phase;
+    if (verbose && phase && phase !== lastPhase) console.log(`  [${((performance.now() - t) / 1000).toFixed(1)} s] ${(lastPhase = phase)}`);
+  };
+  const a = await engine.run({ files: [], url: `${php.url}index.php` }, { params }, { onProgress });
   report(a, performance.now() - t, php.url);
   console.log(`peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
 } finally {

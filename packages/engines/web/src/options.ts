@@ -15,7 +15,8 @@
  *   timeLimitSeconds=1800               total time limit; results are partial after it
  *   requestTimeoutMs=15000 idleTimeoutMs=8000 maxBodyBytes=1048576 maxRedirects=8
  *   active=                             comma list of active groups, or "all":
- *                                       xss, sqli, cmdi, traversal, redirect, ssrf, files, credentials, methods
+ *                                       xss, sqli, cmdi, traversal, redirect, ssrf, files, credentials, methods,
+ *                                       upload (leaves a harmless test script on a vulnerable server), session
  *   sqliDelaySeconds=4                  delay asked for by time-based SQL injection payloads
  *   allowNetworks=CIDR,CIDR denyNetworks=CIDR,CIDR allowPrivate=false allowLoopback=false
  *                                       target-network policy (see net/policy.ts)
@@ -25,7 +26,7 @@
  */
 import { EngineInputError } from '@citadel/engine-core';
 
-export const ACTIVE_GROUPS = ['xss', 'sqli', 'cmdi', 'traversal', 'redirect', 'ssrf', 'files', 'credentials', 'methods'] as const;
+export const ACTIVE_GROUPS = ['xss', 'sqli', 'cmdi', 'traversal', 'redirect', 'ssrf', 'files', 'credentials', 'methods', 'upload', 'session'] as const;
 export type ActiveGroup = (typeof ACTIVE_GROUPS)[number];
 
 export interface WebScanConfig {

@@ -93,6 +93,17 @@ export const INJECTION_ITEMS = items('injection', [
     solution: ['只允许跳转到白名单中的相对路径或域名。', 'Redirect only to allow-listed relative paths or hosts.'],
   },
   {
+    name: 'file_upload',
+    risk: 'serious',
+    cwe: ['CWE-434'],
+    owasp: ['A04:2021'],
+    title: ['任意文件上传导致代码执行', 'Unrestricted file upload runs code', '任意檔案上傳導致程式碼執行', '無制限のファイルアップロードによるコード実行'],
+    purpose: ['检测上传表单是否接受服务器脚本并在站点上执行。', 'Checks whether upload forms accept server scripts that the site then runs.'],
+    description: ['攻击者上传网页木马即可在服务器上执行任意命令。', 'An attacker uploads a web shell and runs any command on the server.'],
+    testingSteps: ['通过文件字段上传只输出随机乘积的脚本（声明为 image/png），再访问响应中给出的路径或常见上传目录，检查乘积是否被计算输出。', 'Upload, through the file field, a script that only prints a product of random numbers (declared image/png), then fetch it where the answer says it went or in usual upload folders and check whether the product is printed.'],
+    solution: ['按白名单校验扩展名与文件内容，重命名上传文件，存放在 Web 根目录之外或禁止执行的目录。', 'Allow-list extensions and content, rename uploads, and store them outside the web root or where nothing executes.'],
+  },
+  {
     name: 'ssrf',
     risk: 'high',
     cwe: ['CWE-918'],
@@ -174,6 +185,20 @@ export const AUTH_ITEMS = items('auth', [
     description: ['默认口令是攻击者最先尝试的凭据，可直接获得账户甚至管理员权限。', 'Default credentials are the first thing attackers try and grant accounts, often administrators.'],
     testingSteps: ['先以随机口令登录得到失败基线，再尝试少量默认口令，比较跳转、会话 Cookie 与登录表单是否消失。', 'Log in with a random password for a failure baseline, then try a few default pairs and compare redirects, session cookies and whether the login form is gone.'],
     solution: ['首次使用强制修改默认口令，启用口令复杂度与登录失败锁定。', 'Force a change of default passwords, enforce strength and lock out repeated failures.'],
+  },
+]);
+
+export const SESSION_ITEMS = items('session', [
+  {
+    name: 'predictable_id',
+    risk: 'high',
+    cwe: ['CWE-330'],
+    owasp: ['A07:2021'],
+    title: ['会话标识可预测', 'Predictable session identifier', '工作階段識別碼可預測', '推測可能なセッション ID'],
+    purpose: ['检测服务器下发的会话类 Cookie 是否为递增数字、时间戳或其散列。', 'Checks whether session-like cookies the server issues are counters, timestamps or their hashes.'],
+    description: ['可预测的会话标识让攻击者猜出其他用户的会话并冒充他们。', 'Predictable session identifiers let attackers guess other users\' sessions and take them over.'],
+    testingSteps: ['多次请求下发 Cookie 的页面或表单，收集同名 Cookie 的取值，判断是否为等差数列、当前时间戳或小整数的 MD5/SHA-1。', 'Request pages or forms that set cookies several times, collect the values of each cookie and check for arithmetic sequences, current timestamps or MD5/SHA-1 of small integers.'],
+    solution: ['使用框架提供的会话管理，会话标识至少 128 位并由安全随机数生成。', 'Use the framework\'s session management, with identifiers of at least 128 bits from a secure random generator.'],
   },
 ]);
 

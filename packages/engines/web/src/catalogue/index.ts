@@ -2,10 +2,10 @@
  * The web (DAST) rule catalogue as data: ids web.<category>.<name>, risk, CWE,
  * OWASP Top 10 2021 ids, zh-CN/en texts (titles also zh-TW/ja). Passive
  * (headers, cookies, disclosure, content), TLS and active (injection,
- * exposure, auth, methods) items; which checks implement them is in checks/.
+ * exposure, auth, session, methods) items; which checks implement them is in checks/.
  */
 import { type Catalogue, defineKeyedCatalogue } from '@citadel/engine-core';
-import { AUTH_ITEMS, EXPOSURE_ITEMS, INJECTION_ITEMS, METHOD_ITEMS } from './active.ts';
+import { AUTH_ITEMS, EXPOSURE_ITEMS, INJECTION_ITEMS, METHOD_ITEMS, SESSION_ITEMS } from './active.ts';
 import { CONTENT_ITEMS, DISCLOSURE_ITEMS } from './disclosure.ts';
 import { COOKIE_ITEMS, HEADER_ITEMS } from './headers.ts';
 import { JA_TEXTS } from './ja.ts';
@@ -20,8 +20,9 @@ export const WEB_CATALOGUE: Catalogue = defineKeyedCatalogue([
   ...INJECTION_ITEMS,
   ...EXPOSURE_ITEMS,
   ...AUTH_ITEMS,
+  ...SESSION_ITEMS,
   ...METHOD_ITEMS,
 ], undefined, { ja: JA_TEXTS });
 
 export const PASSIVE_CATEGORIES = ['headers', 'cookies', 'disclosure', 'content'] as const;
-export const ACTIVE_CATEGORIES = ['injection', 'exposure', 'auth', 'methods'] as const;
+export const ACTIVE_CATEGORIES = ['injection', 'exposure', 'auth', 'session', 'methods'] as const;

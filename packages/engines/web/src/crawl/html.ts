@@ -16,6 +16,8 @@ export interface HtmlForm {
   method: 'GET' | 'POST';
   enctype: string;
   fields: FormField[];
+  /** Names of its file inputs (not in `fields`: they are sent only by the upload check, as multipart parts). */
+  fileFields?: string[];
   /** The page the form is on. */
   page: string;
 }
@@ -153,7 +155,11 @@ export function parseHtml(input: string, pageUrl: string): PageFacts {
         const name = a.get('name');
         if (!form || !name || form.fields.length >= 100) break;
         const type = tag === 'input' ? (a.get('type') ?? 'text').toLowerCase() : tag;
-        if (tag === 'button' || type === 'submit' || type === 'image' || type === 'reset' || type === 'file') {
+        if (type === 'file') {
+          form.fileFields = [...(form.fileFields ?? []), name].slice(0, 10);
+          break;
+        }
+        if (tag === 'button' || type === 'submit' || type === 'image' || type === 'reset') {
           // A browser sends only the button that submits the form: the first one (Enter), never a second
           // "Clear"/"Delete" button next to it.
           if (type === 'submit' && a.has('value') && !form.fields.some((f) => f.type === 'submit')) form.fields.push({ name, type, value: a.get('value')! });

@@ -5,6 +5,7 @@
  * forms with each one fixed. No real shell, file system or database is
  * touched: the shell, the files and the SQL are fakes.
  */
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { posix } from 'node:path';
@@ -40,6 +41,8 @@ export const PLANTED: Readonly<Record<string, string>> = {
   'web.disclosure.server_version': 'Server: Apache/2.4.41',
   'web.disclosure.framework_version': 'X-Powered-By',
   'web.methods.trace': 'TRACE echo',
+  'web.injection.file_upload': 'POST /avatar runs uploaded .php files from /uploads/',
+  'web.session.predictable_id': 'POST /token sets sessiontoken=1, 2, 3…',
   'web.auth.default_credentials': 'admin/admin at /login; admin/password at /members (the form stays on the page)',
 };
 
@@ -67,6 +70,8 @@ export interface TestSite {
 export async function startTestSite(kind: SiteKind, o: { latencyMs?: number } = {}): Promise<TestSite> {
   const vuln = kind === 'vulnerable';
   const guestbook: { name: string; message: string }[] = [{ name: 'ann', message: 'hello' }];
+  const uploads = new Map<string, string>();
+  let tokenCounter = 0;
   const requests: TestSite['requests'] = [];
 
   const page = (title: string, body: string) => `<!doctype html><html><head><title>${title}</title></head><body><h1>${title}</h1>${body}<p><a href="/">home</a></p></body></html>`;
@@ -124,7 +129,7 @@ export async function startTestSite(kind: SiteKind, o: { latencyMs?: number } = 
             200,
             page(
               'Shop',
-              ['/search?q=hello', '/products?id=1', '/item?name=apple', '/ping?host=localhost', '/view?file=readme.txt', '/go?url=/products?id=2', '/guestbook', '/login', '/members', '/account', '/files/', '/error', '/fetch?url=https://example.com/']
+              ['/search?q=hello', '/products?id=1', '/item?name=apple', '/ping?host=localhost', '/view?file=readme.txt', '/go?url=/products?id=2', '/guestbook', '/login', '/members', '/account', '/avatar', '/token', '/files/', '/error', '/fetch?url=https://example.com/']
                 .map((h) => `<a href="${esc(h)}">${esc(h)}</a>`)
                 .join(' '),
             ),
@@ -210,6 +215,23 @@ export async function startTestSite(kind: SiteKind, o: { latencyMs?: number } = 
           const changed = (vuln ? u.searchParams.has('Change') : req.method === 'POST' && form.get('csrf_token') === 'k8Jd02mXq1') ? '<p>Password changed.</p>' : '';
           return send(200, page('Account', vuln ? `${changed}<form action="/account">${fields}</form>` : `${changed}<form method="post" action="/account">${csrf}${fields}</form>`));
         }
+        case '/avatar': {
+          // The vulnerable app keeps any file and "runs" .php ones (a fake PHP: only the upload check's echo);
+          // the twin takes images only.
+          const uploadForm = `<form method="post" action="/avatar" enctype="multipart/form-data">${csrf}<input type="file" name="picture"><input type="submit" name="upload" value="Upload"></form>`;
+          if (req.method !== 'POST') return send(200, page('Avatar', uploadForm));
+          const part = /name="picture"; filename="([^"/\\]*)"\r\nContent-Type: [^\r]*\r\n\r\n([\s\S]*?)\r\n--/.exec(body);
+          if (!part || !part[1]) return send(400, page('Avatar', '<p>No file.</p>'));
+          if (!vuln && !/\.(?:png|jpe?g)$/i.test(part[1])) return send(400, page('Avatar', '<p>Only PNG and JPEG images.</p>'));
+          uploads.set(part[1], part[2] ?? '');
+          return send(200, page('Avatar', `<pre>../uploads/${esc(part[1])} saved</pre>${uploadForm}`));
+        }
+        case '/token': {
+          const value = vuln ? String(++tokenCounter) : randomBytes(16).toString('hex');
+          const cookie = vuln ? `sessiontoken=${value}` : `sessiontoken=${value}; Path=/; HttpOnly; SameSite=Lax`;
+          const tokenForm = `<form method="post" action="/token">${csrf}<input type="submit" value="Generate"></form>`;
+          return send(200, page('Token', tokenForm), req.method === 'POST' ? { 'Set-Cookie': cookie } : {});
+        }
         case '/dashboard':
           return send(200, page('Dashboard', '<p>Welcome back.</p>'));
         case '/files/':
@@ -224,8 +246,14 @@ export async function startTestSite(kind: SiteKind, o: { latencyMs?: number } = 
           return vuln ? send(200, 'DB_HOST=db\nDB_PASSWORD=hunter2\nSESSION_SECRET=changeme\n', { 'Content-Type': 'text/plain' }) : send(404, page('Not found', ''));
         case '/robots.txt':
           return send(200, 'User-agent: *\nDisallow: /dashboard\n', { 'Content-Type': 'text/plain' });
-        default:
+        default: {
+          const upload = u.pathname.startsWith('/uploads/') ? uploads.get(decodeURIComponent(u.pathname.slice('/uploads/'.length))) : undefined;
+          if (upload !== undefined) {
+            const ran = vuln && u.pathname.endsWith('.php') ? upload.replace(/<\?php echo 'ctd'\.\((\d+)\*(\d+)\)\.'ok'; \?>/, (_m, a: string, b: string) => `ctd${Number(a) * Number(b)}ok`) : upload;
+            return send(200, ran, { 'Content-Type': 'text/plain' });
+          }
           return send(404, page('Not found', '<p>No such page.</p>'));
+        }
       }
     });
   });

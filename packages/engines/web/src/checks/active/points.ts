@@ -36,7 +36,7 @@ export interface ActiveContext {
 const MAX_POINTS = 80;
 const SKIP_FIELD = /csrf|xsrf|_token|authenticity|requestverification|nonce|captcha/i;
 
-function defaultValue(type: string, name: string): string {
+export function defaultValue(type: string, name: string): string {
   if (type === 'email' || /mail/i.test(name)) return 'citadel@example.com';
   if (type === 'number' || /^(?:id|page|num|count|qty)$/i.test(name)) return '1';
   if (type === 'password') return 'Citadel-1';
