@@ -97,4 +97,13 @@ module.exports = { AllocationsDAO };
     const safe = await scan({ 'ping.ts': route, 'tools/index.ts': pinger('if (/^[a-z0-9.-]+$/.test(host)) exec("ping -c 1 " + Number(host))') });
     expect(safe.filter((e) => e.rule === 'source.injection.command')).toEqual([]);
   });
+
+  it('an allow-list check in another module guards a redirect only when it compares exactly', async () => {
+    const route = `import * as security from '../lib/insecurity'\nexport function performRedirect () {\n  return ({ query }: Request, res: Response, next: NextFunction) => {\n    const toUrl: string = query.to as string\n    if (security.isRedirectAllowed(toUrl)) {\n      res.redirect(toUrl)\n    } else {\n      next(new Error('Unrecognized target URL for redirect: ' + toUrl))\n    }\n  }\n}\n`;
+    const lib = (check: string) => `export const redirectAllowlist = new Set(['https://github.com/juice-shop/juice-shop', 'http://leanpub.com/juice-shop'])\nexport const isRedirectAllowed = (url: string) => {\n  let allowed = false\n  for (const allowedUrl of redirectAllowlist) {\n    allowed = allowed || ${check}\n  }\n  return allowed\n}\n`;
+    const bad = await scan({ 'routes/redirect.ts': route, 'lib/insecurity.ts': lib('url.includes(allowedUrl)') });
+    expect(bad.find((e) => e.rule === 'source.injection.open_redirect')).toMatchObject({ file: 'routes/redirect.ts', line: 6 });
+    const safe = await scan({ 'routes/redirect.ts': route, 'lib/insecurity.ts': lib('url === allowedUrl') });
+    expect(safe.filter((e) => e.rule === 'source.injection.open_redirect')).toEqual([]);
+  });
 });

@@ -71,6 +71,11 @@ export class JsProject {
     return {
       imported: (name) => refs.get(name),
       call: (ref, member, args, depth, caller) => this.call(ref, member, args, depth, caller),
+      resolve: (ref, member) => {
+        const unit = this.unit(ref.module);
+        const node = unit ? this.target(unit, ref, member) : undefined;
+        return node && unit ? { node, src: unit.interp.src } : undefined;
+      },
     };
   }
 
@@ -79,6 +84,21 @@ export class JsProject {
     if (!args.some((a) => deepTaint(a))) return undefined;
     const unit = this.unit(ref.module);
     if (!unit) return undefined;
+    const node = this.target(unit, ref, member);
+    if (!node) return undefined;
+    const def = functionAt(node, unit.interp.src);
+    if (!def) return undefined;
+    const own = unit.interp.budget;
+    unit.interp.budget = caller.budget;
+    try {
+      return followFromModule(unit.interp, def, args, depth);
+    } finally {
+      unit.interp.budget = own;
+    }
+  }
+
+  /** The function a symbol of `unit` (or its member) names. */
+  private target(unit: ModuleUnit, ref: ExternalRef, member: string | undefined): Syn | undefined {
     const src = unit.interp.src;
     let node: Syn | undefined;
     if (ref.name === '*') {
@@ -91,16 +111,7 @@ export class JsProject {
       const base = unit.exports.get(ref.name);
       node = base && member !== undefined ? memberOf(base, member, src) : base;
     }
-    if (!node || !isFunction(node)) return undefined;
-    const def = functionAt(node, src);
-    if (!def) return undefined;
-    const own = unit.interp.budget;
-    unit.interp.budget = caller.budget;
-    try {
-      return followFromModule(unit.interp, def, args, depth);
-    } finally {
-      unit.interp.budget = own;
-    }
+    return node && isFunction(node) ? node : undefined;
   }
 
   private unit(file: string): ModuleUnit | undefined {

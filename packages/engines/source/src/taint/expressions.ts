@@ -102,7 +102,9 @@ export function evaluate(w: Walker, n: Syn, f: Frame): Value {
     return { entries, ...(other[0]?.taint ? { taint: other[0].taint } : {}) };
   }
   if (t === 'cast_expression' || t === 'parenthesized_expression' || t === 'await_expression' || t === 'as_expression' || t === 'non_null_expression' || t === 'type_assertion' || t === 'satisfies_expression') {
-    const inner = field(n, 'value') ?? field(n, 'expression') ?? namedChildren(n).at(-1);
+    // `x as T`, `x satisfies T` and `x!` have the expression first; `(T) x`, `<T>x`, `(x)` and `await x` last.
+    const kids = namedChildren(n);
+    const inner = field(n, 'value') ?? field(n, 'expression') ?? (t === 'as_expression' || t === 'satisfies_expression' || t === 'non_null_expression' ? kids[0] : kids.at(-1));
     return inner ? w.ev(inner, f) : UNKNOWN;
   }
   // Anything else: what flows into it flows out of it.

@@ -8,8 +8,9 @@ import { type Syn, field, namedChildren } from '../parse/syntax.ts';
 import { type Env, elementOf } from './containers.ts';
 import { foldBinary } from './fold.ts';
 import { type Frame, isExprNode, joinEnv } from './frame.ts';
+import { guardAt } from './guards.ts';
 import { assignmentsAt, boundNames, callAt, isFunction, isIdent, isMember, isSubscript } from './syntax-profile.ts';
-import { type Value, UNKNOWN, deepTaint, derive, join, sanitize, withStep } from './value.ts';
+import { type Value, UNKNOWN, deepTaint, derive, join, withStep } from './value.ts';
 import type { Walker } from './walker.ts';
 
 /** Executes the children of a block; true when it ended abruptly (return, break, throw). */
@@ -123,7 +124,7 @@ export function execIf(w: Walker, n: Syn, f: Frame): boolean {
     for (const a of alts) if (execIn(w, a, f)) return true;
     return false;
   }
-  const guard = cond ? typeGuard(w, cond, f) : undefined;
+  const guard = cond ? guardAt(w, cond, f) : undefined;
   const before = new Map(f.env);
   if (guard?.inThen) f.env.set(guard.key, guard.narrowed);
   const thenAbrupt = then ? execIn(w, then, f) : false;
@@ -241,29 +242,4 @@ export function execLoop(w: Walker, n: Syn, f: Frame): void {
     f.env = joinEnv(before, f.env);
   }
   for (const e of f.exits.pop()!) f.env = joinEnv(f.env, e);
-}
-
-/**
- * `typeof x === 'number'` / `typeof x !== 'string'` (JavaScript): in the branch
- * where the check holds, a number or boolean carries no attacker text, and a
- * string cannot smuggle NoSQL query operators (objects such as {$ne: …}).
- */
-function typeGuard(w: Walker, cond: Syn, f: Frame): { key: string; narrowed: Value; inThen: boolean } | undefined {
-  if (w.group !== 'js') return undefined;
-  let c = cond;
-  while (c.type === 'parenthesized_expression' && namedChildren(c).length === 1) c = namedChildren(c)[0]!;
-  if (c.type !== 'binary_expression') return undefined;
-  const op = field(c, 'operator') ?? c.children.find((x) => !x.named);
-  const opText = op ? w.text(op) : '';
-  if (!/^[!=]==?$/.test(opText)) return undefined;
-  const [l, r] = [field(c, 'left'), field(c, 'right')];
-  const side = [l, r].find((x) => x?.type === 'unary_expression' && w.text(x).startsWith('typeof'));
-  const lit = [l, r].find((x) => x?.type === 'string');
-  const target = side ? namedChildren(side)[0] : undefined;
-  if (!target || !lit || !(isIdent(target) || isMember(target))) return undefined;
-  const type = w.text(lit).slice(1, -1);
-  const v = w.ev(target, f);
-  const narrowed = type === 'number' || type === 'boolean' ? sanitize(v, 'all') : type === 'string' ? sanitize(v, ['nosqli']) : undefined;
-  if (!narrowed) return undefined;
-  return { key: w.text(target), narrowed, inThen: opText.startsWith('=') };
 }

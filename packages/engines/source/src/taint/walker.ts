@@ -36,6 +36,8 @@ export interface Linker {
    * arguments (already carrying the call step); undefined when it cannot be resolved.
    */
   call(ref: ExternalRef, member: string | undefined, args: readonly Value[], depth: number, caller: Walker): Value | undefined;
+  /** The function node a symbol (or its member) names, with its module's source text. */
+  resolve(ref: ExternalRef, member: string | undefined): { node: Syn; src: string } | undefined;
 }
 
 export interface Walker {

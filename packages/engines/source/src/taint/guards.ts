@@ -1,0 +1,103 @@
+/**
+ * Conditions that make a value safe in one branch of an `if` (JavaScript):
+ * - `typeof x === 'number'` / `typeof x !== 'string'`: a number or boolean carries
+ *   no attacker text; a string cannot smuggle NoSQL operator objects ({$ne: …});
+ * - `x === 'literal'`: x is that constant;
+ * - `isAllowed(x)` / `!isAllowed(x)` where isAllowed (in this file or an imported
+ *   module) compares its parameter only exactly — `p === v`, `set.has(p)`,
+ *   `list.includes(p)` — an allow-list check: x is one of the listed values.
+ *   A check by substring (`p.includes(v)`, `p.startsWith(v)`, a regex) is not one.
+ */
+import { type Syn, field, namedChildren, walk } from '../parse/syntax.ts';
+import type { Frame } from './frame.ts';
+import { callAt, functionAt, isIdent, isMember } from './syntax-profile.ts';
+import { type Value, konst, sanitize } from './value.ts';
+import type { Walker } from './walker.ts';
+
+export interface Guard {
+  /** The variable or member (as written) the condition narrows. */
+  key: string;
+  narrowed: Value;
+  /** Narrowed in the then-branch (else in the else-branch). */
+  inThen: boolean;
+}
+
+const unwrap = (n: Syn): Syn => {
+  let c = n;
+  while (c.type === 'parenthesized_expression' && namedChildren(c).length === 1) c = namedChildren(c)[0]!;
+  return c;
+};
+
+export function guardAt(w: Walker, cond: Syn, f: Frame): Guard | undefined {
+  if (w.group !== 'js') return undefined;
+  let c = unwrap(cond);
+  let negated = false;
+  if (c.type === 'unary_expression' && w.text(c).startsWith('!')) {
+    const arg = namedChildren(c)[0];
+    if (arg) {
+      c = unwrap(arg);
+      negated = true;
+    }
+  }
+  const g = c.type === 'binary_expression' ? comparisonGuard(w, c, f) : validatorGuard(w, c, f);
+  return g && negated ? { ...g, inThen: !g.inThen } : g;
+}
+
+function comparisonGuard(w: Walker, c: Syn, f: Frame): Guard | undefined {
+  const op = field(c, 'operator') ?? c.children.find((x) => !x.named);
+  const opText = op ? w.text(op) : '';
+  if (!/^[!=]==?$/.test(opText)) return undefined;
+  const inThen = opText.startsWith('=');
+  const [l, r] = [field(c, 'left'), field(c, 'right')];
+  const lit = [l, r].find((x) => x?.type === 'string');
+  if (!lit) return undefined;
+  const typeofSide = [l, r].find((x) => x?.type === 'unary_expression' && w.text(x).startsWith('typeof'));
+  const target = typeofSide ? namedChildren(typeofSide)[0] : [l, r].find((x) => x && x !== lit);
+  if (!target || !(isIdent(target) || isMember(target))) return undefined;
+  const v = w.ev(target, f);
+  const text = w.text(lit).slice(1, -1);
+  if (!typeofSide) return { key: w.text(target), narrowed: konst(text), inThen };
+  const narrowed = text === 'number' || text === 'boolean' ? sanitize(v, 'all') : text === 'string' ? sanitize(v, ['nosqli']) : undefined;
+  return narrowed ? { key: w.text(target), narrowed, inThen } : undefined;
+}
+
+function validatorGuard(w: Walker, c: Syn, f: Frame): Guard | undefined {
+  const call = callAt(c, w.src);
+  const arg = call?.args[0];
+  if (!call || call.args.length !== 1 || !arg || !(isIdent(arg) || isMember(arg))) return undefined;
+  let fn: { node: Syn; src: string } | undefined;
+  if (!call.receiver) {
+    const local = w.functions.get(call.name);
+    if (local?.length === 1) fn = { node: local[0]!.node, src: w.src };
+  }
+  if (!fn && w.linker) {
+    const recv = call.receiver ? w.ev(call.receiver, f) : w.ev(field(c, 'function') ?? c, f);
+    if (recv.ext) fn = w.linker.resolve(recv.ext, call.receiver ? call.name : undefined);
+  }
+  if (!fn || !exactCheck(fn.node, fn.src)) return undefined;
+  return { key: w.text(arg), narrowed: sanitize(w.ev(arg, f), 'all'), inThen: true };
+}
+
+/** Whether a one-parameter function uses its parameter only in exact comparisons and membership tests. */
+function exactCheck(node: Syn, src: string): boolean {
+  const def = functionAt(node, src);
+  if (!def?.body || def.params.length !== 1) return false;
+  const p = def.params[0]!;
+  let uses = 0;
+  let seen = 0;
+  for (const n of walk(def.body)) {
+    if (++seen > 5_000) return false;
+    if (n.type !== 'identifier' || src.slice(n.start, n.end) !== p) continue;
+    const parent = n.parent;
+    if (!parent) return false;
+    if (parent.type === 'binary_expression') {
+      const op = field(parent, 'operator') ?? parent.children.find((x) => !x.named);
+      if (!op || !/^[!=]==?$/.test(src.slice(op.start, op.end))) return false;
+    } else if (parent.type === 'arguments' && namedChildren(parent).length === 1) {
+      const call = parent.parent ? callAt(parent.parent, src) : undefined;
+      if (!call || !/^(has|includes)$/.test(call.name) || (call.receiver && src.slice(call.receiver.start, call.receiver.end) === p)) return false;
+    } else return false;
+    uses++;
+  }
+  return uses > 0;
+}
