@@ -21,10 +21,37 @@ export const MAX_STRING_UNITS = 8 * 1024 * 1024;
 
 /** Decodes the String item at `offset`; a FormatError when it is not a well-formed one. */
 export function readAbcString(r: ByteReader, offset: number, budget?: WorkBudget): AbcString {
-  const [header, headerLen] = r.uleb128(offset);
+  const s = decodeAbcString(r, offset, budget);
+  if (typeof s === 'string') return r.fail(s, offset);
+  return s;
+}
+
+/**
+ * Like readAbcString but answers undefined instead of throwing: for offsets
+ * that may point elsewhere (index-region entries are strings, methods or
+ * literal arrays). No exception is built for a miss, which matters when
+ * thousands of entries are probed.
+ */
+export function tryReadAbcString(r: ByteReader, offset: number, budget?: WorkBudget): AbcString | undefined {
+  if (!r.has(offset, 2)) return undefined;
+  const s = decodeAbcString(r, offset, budget);
+  return typeof s === 'string' ? undefined : s;
+}
+
+/** The string, or why it is not one. Only an exhausted budget throws. */
+function decodeAbcString(r: ByteReader, offset: number, budget?: WorkBudget): AbcString | string {
+  if (!r.has(offset, 1)) return 'string outside the file';
+  let header = 0;
+  let headerLen = 0;
+  for (let shift = 0; ; shift += 7) {
+    if (headerLen >= 5 || !r.has(offset + headerLen, 1)) return 'bad string length';
+    const b = r.u8(offset + headerLen++);
+    header += (b & 0x7f) * 2 ** shift;
+    if ((b & 0x80) === 0) break;
+  }
   const units = Math.floor(header / 2);
   const isAscii = header % 2 === 1;
-  if (units > MAX_STRING_UNITS) r.fail(`string of ${units} UTF-16 units over the limit`, offset);
+  if (units > MAX_STRING_UNITS) return `string of ${units} UTF-16 units over the limit`;
   const start = offset + headerLen;
   // A UTF-16 unit takes at most 3 MUTF-8 bytes; the NUL follows.
   const maxEnd = Math.min(r.length, start + units * 3 + 1);
@@ -34,43 +61,34 @@ export function readAbcString(r: ByteReader, offset: number, budget?: WorkBudget
   let p = start;
   const bytes = r.buf;
   while (true) {
-    if (p >= maxEnd) r.fail('string not terminated', offset);
+    if (p >= maxEnd) return 'string not terminated';
     const b = bytes[p]!;
     if (b === 0) break;
-    if (codes.length >= units) r.fail('string longer than its header says', offset);
+    if (codes.length >= units) return 'string longer than its header says';
     if (b < 0x80) {
       codes.push(b);
       p += 1;
     } else if ((b & 0xe0) === 0xc0) {
-      if (isAscii) r.fail('non-ASCII byte in a string flagged ASCII', p);
-      const b2 = r.u8(p + 1);
-      if ((b2 & 0xc0) !== 0x80) r.fail('bad MUTF-8 continuation byte', p + 1);
+      if (isAscii) return 'non-ASCII byte in a string flagged ASCII';
+      if (p + 1 >= r.length) return 'string not terminated';
+      const b2 = bytes[p + 1]!;
+      if ((b2 & 0xc0) !== 0x80) return 'bad MUTF-8 continuation byte';
       codes.push(((b & 0x1f) << 6) | (b2 & 0x3f));
       p += 2;
     } else if ((b & 0xf0) === 0xe0) {
-      if (isAscii) r.fail('non-ASCII byte in a string flagged ASCII', p);
-      const b2 = r.u8(p + 1);
-      const b3 = r.u8(p + 2);
-      if ((b2 & 0xc0) !== 0x80 || (b3 & 0xc0) !== 0x80) r.fail('bad MUTF-8 continuation byte', p + 1);
+      if (isAscii) return 'non-ASCII byte in a string flagged ASCII';
+      if (p + 2 >= r.length) return 'string not terminated';
+      const b2 = bytes[p + 1]!;
+      const b3 = bytes[p + 2]!;
+      if ((b2 & 0xc0) !== 0x80 || (b3 & 0xc0) !== 0x80) return 'bad MUTF-8 continuation byte';
       codes.push(((b & 0x0f) << 12) | ((b2 & 0x3f) << 6) | (b3 & 0x3f));
       p += 3;
     } else {
-      r.fail(`invalid MUTF-8 lead byte 0x${b.toString(16)}`, p);
+      return `invalid MUTF-8 lead byte 0x${b.toString(16)}`;
     }
   }
-  if (codes.length !== units) r.fail(`string has ${codes.length} UTF-16 units, header says ${units}`, offset);
+  if (codes.length !== units) return `string has ${codes.length} UTF-16 units, header says ${units}`;
   return { offset, value: unitsToString(codes), byteLength: p + 1 - offset };
-}
-
-/** Like readAbcString but answers undefined instead of throwing: for offsets that may point elsewhere. */
-export function tryReadAbcString(r: ByteReader, offset: number, budget?: WorkBudget): AbcString | undefined {
-  if (!r.has(offset, 2)) return undefined;
-  try {
-    return readAbcString(r, offset, budget);
-  } catch (e) {
-    if (e instanceof FormatError && !(budget && budget.remaining < 0)) return undefined;
-    throw e;
-  }
 }
 
 function unitsToString(codes: number[]): string {

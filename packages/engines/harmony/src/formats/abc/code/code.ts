@@ -17,7 +17,7 @@ import { spend, type WorkBudget } from '../budget.ts';
 import type { AbcClass, AbcMethod } from '../classes.ts';
 import type { AbcModuleRecord } from '../module-record.ts';
 import { tryReadAbcString } from '../mutf8.ts';
-import { type Instruction, decodeInstruction } from './instructions.ts';
+import { type Instruction, decodeInstruction, newInstruction } from './instructions.ts';
 import { type AbcCall, type CodeEnv, type ModuleScope, interpret } from './interpret.ts';
 
 export interface AbcMethodFacts {
@@ -73,6 +73,7 @@ export function decodeFileCode(
   const records = new Map(moduleRecords.map((m) => [m.recordName, m]));
 
   const out: AbcMethodFacts[] = [];
+  const reused = newInstruction();
   let totalCalls = 0;
   for (const cls of classes) {
     if (cls.foreign) continue;
@@ -109,17 +110,17 @@ export function decodeFileCode(
       const facts: AbcMethodFacts = { record: cls.name, method: m.name, calls: [], loads: [], strings: [], instructions: 0 };
       const code = m.code;
       const end = code.instructionsOffset + code.codeSize;
-      const walk = function* (): Generator<Instruction> {
+      const walk = (visit: (ins: Instruction) => void): void => {
         for (let p = code.instructionsOffset; p < end; ) {
-          const ins = decodeInstruction(r, p, end);
+          decodeInstruction(r, p, end, reused);
           facts.instructions++;
-          p += ins.spec.size;
-          yield ins;
+          p += reused.spec.size;
+          visit(reused);
         }
       };
       spend(budget, code.codeSize, r, code.instructionsOffset);
       const thisRegister = code.numArgs >= 3 ? code.numVregs + 2 : undefined;
-      const f = interpret(walk(), env, { maxCallsPerMethod: Math.min(limits.maxCallsPerMethod, limits.maxCalls - totalCalls), maxLoadsPerMethod: limits.maxLoadsPerMethod }, thisRegister, scope);
+      const f = interpret(walk, env, { maxCallsPerMethod: Math.min(limits.maxCallsPerMethod, limits.maxCalls - totalCalls), maxLoadsPerMethod: limits.maxLoadsPerMethod }, thisRegister, scope);
       if (budget.remaining < 0) r.fail('work budget exhausted while decoding method code', code.instructionsOffset);
       facts.calls = f.calls;
       facts.loads = f.loads;

@@ -18,6 +18,8 @@ export interface InstructionSpec {
   operands: readonly OperandSpec[];
   /** Bytes of the whole instruction, opcode (and prefix) included. */
   size: number;
+  /** Width of its id operand (16: index-region entry, 32: file offset), 0 without one. */
+  idBits: number;
 }
 
 export interface Instruction {
@@ -47,7 +49,7 @@ function build(): { plain: (InstructionSpec | undefined)[]; prefixed: Map<number
   for (const [prefix, opcode, mnemonic, format] of ISA_TABLE) {
     const operands = parseFormat(format);
     const size = (prefix ? 2 : 1) + operands.reduce((n, o) => n + o.bits, 0) / 8;
-    const spec: InstructionSpec = { mnemonic, operands, size };
+    const spec: InstructionSpec = { mnemonic, operands, size, idBits: operands.find((o) => o.kind === 'id')?.bits ?? 0 };
     if (prefix === 0) plain[opcode] = spec;
     else {
       let t = prefixed.get(prefix);
@@ -71,8 +73,17 @@ export function specOf(mnemonic: string): { prefix: number; opcode: number; spec
   return out;
 }
 
-/** Decodes the instruction at `at`; `end` is the end of the method's instructions. */
-export function decodeInstruction(r: ByteReader, at: number, end: number): Instruction {
+/** An instruction object to decode into again and again (decodeInstruction's `into`). */
+export function newInstruction(): Instruction {
+  return { offset: 0, spec: { mnemonic: '', operands: [], size: 1, idBits: 0 }, v: [], imm: [], id: [] };
+}
+
+/**
+ * Decodes the instruction at `at`; `end` is the end of the method's
+ * instructions. With `into`, that object is overwritten and returned (a walk
+ * over a whole file then allocates nothing per instruction).
+ */
+export function decodeInstruction(r: ByteReader, at: number, end: number, into?: Instruction): Instruction {
   const first = r.u8(at);
   let spec = TABLES.plain[first];
   let p = at + 1;
@@ -86,7 +97,12 @@ export function decodeInstruction(r: ByteReader, at: number, end: number): Instr
     p++;
   }
   if (at + spec.size > end) r.fail(`${spec.mnemonic} runs past the end of the method`, at);
-  const ins: Instruction = { offset: at, spec, v: [], imm: [], id: [] };
+  const ins: Instruction = into ?? newInstruction();
+  ins.offset = at;
+  ins.spec = spec;
+  ins.v.length = 0;
+  ins.imm.length = 0;
+  ins.id.length = 0;
   let nibble = false;
   for (const o of spec.operands) {
     let value: number;

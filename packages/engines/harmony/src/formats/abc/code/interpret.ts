@@ -109,7 +109,8 @@ export interface MethodFactsOut {
  * this before their arguments), when known.
  */
 export function interpret(
-  instructions: Iterable<Instruction>,
+  /** Calls `visit` with each decoded instruction in order (the object may be reused between calls). */
+  walk: (visit: (ins: Instruction) => void) => void,
   env: CodeEnv,
   limits: InterpretLimits,
   thisRegister?: number,
@@ -129,16 +130,13 @@ export function interpret(
     if (calls.length < limits.maxCallsPerMethod) calls.push({ callee: c.path, ...(c.module ? { module: c.module } : {}), args, construct, offset: ins.offset });
     acc = { kind: 'result', path: c.path, ...(c.module ? { module: c.module } : {}) };
   };
-  const name = (ins: Instruction): string | undefined => {
-    const idSpec = ins.spec.operands.find((o) => o.kind === 'id');
-    return idSpec ? env.string(ins.id[0]!, idSpec.bits) : undefined;
-  };
+  const name = (ins: Instruction): string | undefined => (ins.id.length > 0 ? env.string(ins.id[0]!, ins.spec.idBits) : undefined);
 
   // Environments this method created: the module scope is at this level from here (func_main_0 creates it first).
   let depth = 0;
   let problem: string | undefined;
   try {
-    for (const ins of instructions) step(ins);
+    walk(step);
   } catch (e) {
     if (!(e instanceof FormatError)) throw e;
     problem = e.message;
