@@ -5,7 +5,7 @@
  * supplementary characters as two 3-byte surrogates, so decoding by hand to
  * UTF-16 code units is both simpler and stricter than TextDecoder.
  */
-import { FormatError, type ByteReader } from '@citadel/engine-core';
+import type { ByteReader } from '@citadel/engine-core';
 import { spend, type WorkBudget } from './budget.ts';
 
 export interface AbcString {
