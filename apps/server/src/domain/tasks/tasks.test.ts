@@ -125,10 +125,10 @@ describe.each(DIALECTS)('tasks on %s', (dialect) => {
     const db = t.services.database.db;
     const customers = (await db.selectFrom('tasks').select('customer_id').distinct().execute()).map((r) => r.customer_id);
     expect(customers.length).toBeGreaterThan(1);
-    const filters = [
+    const filters: { customerId?: number; platforms?: string[]; status?: 'FINISHED' | 'CANCELED' }[] = [
       {},
-      { status: 'FINISHED' as const },
-      { status: 'CANCELED' as const, platforms: ['firmware', 'web'] },
+      { status: 'FINISHED' },
+      { status: 'CANCELED', platforms: ['firmware', 'web'] },
       { platforms: ['firmware'] },
       { platforms: [] },
       ...customers.map((customerId) => ({ customerId, platforms: ['web'] })),
@@ -136,9 +136,9 @@ describe.each(DIALECTS)('tasks on %s', (dialect) => {
     ];
     for (const f of filters) {
       let q = db.selectFrom('tasks').select((eb) => eb.fn.countAll<number>().as('n'));
-      if ('customerId' in f) q = q.where('customer_id', '=', f.customerId);
-      if ('platforms' in f) q = q.where('platform', 'in', f.platforms.length ? f.platforms : ['-']);
-      if ('status' in f) q = q.where('status', '=', f.status);
+      if (f.customerId !== undefined) q = q.where('customer_id', '=', f.customerId);
+      if (f.platforms) q = q.where('platform', 'in', f.platforms.length ? f.platforms : ['-']);
+      if (f.status) q = q.where('status', '=', f.status);
       const counted = Number((await q.executeTakeFirstOrThrow()).n);
       expect((await repo.list({ ...f, page: 1, pageSize: 5 })).total, JSON.stringify(f)).toBe(counted);
     }
