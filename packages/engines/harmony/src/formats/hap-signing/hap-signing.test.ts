@@ -1,4 +1,5 @@
-import { FormatError } from '@citadel/engine-core';
+import { generateKeyPairSync } from 'node:crypto';
+import { FormatError, OIDS, buildTestCertificate, buildTestSignedData } from '@citadel/engine-core';
 import { describe, expect, it } from 'vitest';
 import { corpusHapAvailable, corpusHapBytes, mutations } from '../test-utils/corpus.ts';
 import { bufferLocator, buildSigningBlock, locatorFromZipBytes } from '../test-utils/hap-block-writer.ts';
@@ -90,6 +91,21 @@ describe('readHapProfileJson', () => {
   it('refuses invalid or deeply nested JSON with FormatError', () => {
     expect(() => readHapProfileJson('{"type":')).toThrow(FormatError);
     expect(() => readHapProfileJson('['.repeat(1000) + ']'.repeat(1000))).toThrow(/depth/);
+  });
+});
+
+describe('verification without a usable digest info', () => {
+  it('is not_verifiable, with why, when the signed content is not a digest info', async () => {
+    const key = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+    const cert = buildTestCertificate({ subject: [[OIDS.commonName, 'x']], publicKey: key.publicKey, signingKey: key.privateKey, algorithm: 'ecdsaSha256' });
+    const sd = buildTestSignedData({ content: Buffer.from('digests'), certificates: [cert], signerKey: key.privateKey, digest: 'sha256', algorithm: 'ecdsaSha256', signedAttributes: true });
+    const block = buildSigningBlock([{ type: HAP_SUB_BLOCK_TYPES.signature, data: sd }]);
+    const eocd = new Uint8Array(22);
+    new DataView(eocd.buffer).setUint32(0, 0x06054b50, true);
+    const all = new Uint8Array([...prefix, ...block, ...eocd]);
+    const v = (await readHapSignature(bufferLocator(all, prefix.length + block.length, prefix.length + block.length)))!.verification;
+    expect(v).toMatchObject({ status: 'not_verifiable', signerSignature: { valid: true } });
+    expect(v.reason).toMatch(/signed digest info: 7 bytes/);
   });
 });
 
