@@ -13,6 +13,7 @@ import { type Frame, isExprNode, newFrame, sig } from './frame.ts';
 import { matchesCall } from './match.ts';
 import { type CallSite, type FunctionDef, isIdent, isMember } from './syntax-profile.ts';
 import { type ExternalRef, type Value, UNKNOWN, deepTaint, derive, isTaintedFor, konst, sanitize, sourceValue, withStep } from './value.ts';
+import { checkVmSandbox } from './vm-sandbox.ts';
 import type { Walker } from './walker.ts';
 import { lookup } from './expressions.ts';
 
@@ -40,6 +41,7 @@ export function evCall(w: Walker, call: CallSite, f: Frame): Value {
     else if (s.args === 'any') args.some((v, i) => check(v, call.args[i]));
     else for (const i of s.args) if (check(args[i], call.args[i])) break;
   }
+  if (w.group === 'js') checkVmSandbox(w, call, args);
   for (const s of w.specs.sanitizers) {
     if (matchesCall(s, ctx)) return sanitize(derive([...args, recv]), s.kinds);
   }

@@ -96,7 +96,8 @@ export function evaluate(w: Walker, n: Syn, f: Frame): Value {
         const v = field(p, 'value');
         const kv = k ? (isString(k) ? literalString(w.text(k)) : w.text(k)) : '';
         entries.set(kv, v ? w.ev(v, f) : UNKNOWN);
-      } else other.push(w.ev(p, f));
+      } else if (p.type === 'shorthand_property_identifier') entries.set(w.text(p), w.ev(p, f));
+      else other.push(w.ev(p, f));
     }
     if (other.length) other = [derive(other)];
     return { entries, ...(other[0]?.taint ? { taint: other[0].taint } : {}) };
