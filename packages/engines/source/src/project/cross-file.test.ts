@@ -106,4 +106,11 @@ module.exports = { AllocationsDAO };
     const safe = await scan({ 'routes/redirect.ts': route, 'lib/insecurity.ts': lib('url === allowedUrl') });
     expect(safe.filter((e) => e.rule === 'source.injection.open_redirect')).toEqual([]);
   });
+
+  it('import cycles and mutual recursion across modules end (depth-limited), still finding the sink', async () => {
+    const a = `const b = require('./b');\nfunction ping(x, n) { return n > 0 ? b.pong(x, n - 1) : x; }\nmodule.exports = { ping };\napp.get('/x', (req, res) => { require('child_process').exec(ping(req.query.c, 5)); });\n`;
+    const b = `const a = require('./a');\nfunction pong(x, n) { return a.ping(x + '', n); }\nmodule.exports = { pong };\n`;
+    const found = await scan({ 'a.js': a, 'b.js': b, 'index.js': "require('./a');\n" });
+    expect(found.find((e) => e.rule === 'source.injection.command')).toMatchObject({ file: 'a.js', line: 4 });
+  });
 });
