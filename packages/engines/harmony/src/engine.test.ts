@@ -90,6 +90,7 @@ describe.skipIf(!corpusHap)('the corpus HAP (helloworld-stage.hap)', () => {
       signature: { status: 'verified', digestAlgorithm: 'sha256', contentDigestMatches: true, signerSignatureValid: true, profileSignatureValid: true, signerMatchesProfile: true },
     });
     expect((a.target['modules'] as { abilities: unknown[] }[])[0]?.abilities).toEqual([{ name: 'EntryAbility', exported: true, permissions: [] }]);
+    expect((a.target['modules'] as { abcCode: unknown[] }[])[0]?.abcCode).toEqual([{ file: 'ets/modules.abc', version: '9.0.0.0', code: 'decoded', methods: 22, undecodable: 0, calls: expect.any(Number) }]);
     expect(a.score).toEqual({ score: 80, band: 'medium' });
   });
 });

@@ -60,6 +60,15 @@ function moduleInfo(m: HarmonyModule): Record<string, unknown> {
     signer: certificate(m.signature?.signer),
     signature: m.signature && verificationFacts(m.signature.verification),
     abcFiles: m.abc.map((a) => a.path),
+    /** Per ABC file: ISA version and whether its method code was decoded into call facts. */
+    abcCode: m.abc.map((a) => ({
+      file: a.path,
+      version: a.file.header.version,
+      code: a.file.code,
+      methods: a.file.methods.length,
+      undecodable: a.file.methods.filter((x) => x.problem).length,
+      calls: a.file.methods.reduce((n, x) => n + x.calls.length, 0),
+    })),
     dexFiles: m.dex.map((d) => d.path),
   };
 }
