@@ -53,9 +53,9 @@ export class HarmonyEngine implements Engine {
       await signingChecks(c);
       builder.setPhase('code');
       await codeChecks(c, units);
-      await dexCodeChecks(c);
+      const dex = await dexCodeChecks(c);
       builder.setPhase('secrets');
-      await secretChecks(c, units);
+      await secretChecks(c, units, dex);
       builder.setPhase('sdk');
       const { ohpm } = await sdkChecks(c, units);
       builder.setPhase('native');

@@ -1,25 +1,29 @@
 /**
  * Secrets and endpoints in the strings of every code unit (each ABC/DEX
  * string separately; an ABC string names the record and method that first
- * loads it, when the code was decoded), the values of resources.index and the package's text
+ * loads it, when the code was decoded; a DEX string the class and method
+ * the Android code walk first saw it in), the values of resources.index and the package's text
  * files (with line numbers), scanned in batches by engine-core's
  * scanTextSources (each pattern runs once per batch, matches are mapped back
  * to their source).
  */
 import { HIGH_ENTROPY_ID, type TextSource, maskSecret, scanTextSources } from '@citadel/engine-core';
 import type { CodeUnit } from './code/code-units.ts';
+import type { DexCodeResult } from './dex/dex-code.ts';
 import type { CheckContext } from './context.ts';
 
 export const SECRETS_KEYS = ['secrets.api_keys', 'secrets.hardcoded_credentials', 'secrets.high_entropy_strings', 'secrets.http_urls', 'secrets.endpoints', 'secrets.sensitive_words'] as const;
 
-function sources(c: CheckContext, units: readonly CodeUnit[]): TextSource[] {
+function sources(c: CheckContext, units: readonly CodeUnit[], dexUse?: DexCodeResult['firstUse']): TextSource[] {
   const out: TextSource[] = [];
   for (const u of units) {
     const usedIn = firstUse(u);
     for (const s of u.strings) {
       if (s.length < 4) continue;
       const m = usedIn.get(s);
-      out.push({ value: s, where: m ? { file: u.file, className: m.record, method: m.method } : { file: u.file }, lines: false });
+      const d = u.kind === 'dex' ? dexUse?.get(s) : undefined;
+      const where = m ? { file: u.file, className: m.record, method: m.method } : d && d.file === u.file ? d : { file: u.file };
+      out.push({ value: s, where, lines: false });
     }
   }
   for (const m of c.modules) {
@@ -36,7 +40,7 @@ function firstUse(u: CodeUnit): Map<string, { record: string; method: string }> 
   return out;
 }
 
-export async function secretChecks(c: CheckContext, units: readonly CodeUnit[]): Promise<void> {
+export async function secretChecks(c: CheckContext, units: readonly CodeUnit[], dex?: DexCodeResult): Promise<void> {
   if (!c.wants(...SECRETS_KEYS)) return;
   const noWords = c.builder.sensitiveWords.length === 0;
   if (noWords) c.notExecuted(['secrets.sensitive_words'], 'no sensitive words were configured for this task');
@@ -44,7 +48,7 @@ export async function secretChecks(c: CheckContext, units: readonly CodeUnit[]):
     const seen = new Set<string>();
     const first = (kind: string, value: string) => !seen.has(`${kind}\u0000${value}`) && seen.add(`${kind}\u0000${value}`) !== undefined;
     scanTextSources(
-      sources(c, units),
+      sources(c, units, dex?.firstUse),
       {
         secret(s, { evidence: at }) {
           const ev = { ...at, snippet: s.masked, detail: `${s.patternId}: ${s.description}` };

@@ -29,6 +29,12 @@ describe('DEX code of FA packages (the Android engine\'s code checks)', () => {
     expect(good.unreadable).toEqual([]);
   });
 
+  it('a secret in DEX code names the class and method that use it', async () => {
+    const keys = appClass((r) => [...str(r, 0, 'AKIAQ3EGUXHVZ7KRT5PW'), ...callStatic(r, 'Lcom/example/app/Net;', 'login', [S], 'V', [0])], { name: 'Lcom/example/app/Keys;', method: 'connect' });
+    const a = await faWithDex(keys);
+    expect(row(a, 'secrets.api_keys').evidence[0]).toMatchObject({ file: 'classes.dex', className: 'com.example.app.Keys', method: 'connect' });
+  });
+
   it('without DEX code the dex items are not executed, with the reason; Stage packages do not have them', async () => {
     const fa = await assess({ model: 'fa' });
     expect(result(fa, 'dex.crypto.ecb_mode')).toBe('not_executed');

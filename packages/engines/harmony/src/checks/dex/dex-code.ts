@@ -31,6 +31,8 @@ class DexCheckContext extends AndroidCheckContext {
 export interface DexCodeResult {
   methods: number;
   complete: boolean;
+  /** Where each distinct DEX string is first used (class and method), for the secret scan's evidence. */
+  firstUse: Map<string, { file: string; className?: string; method?: string }>;
 }
 
 export async function dexCodeChecks(c: CheckContext): Promise<DexCodeResult | undefined> {
@@ -45,8 +47,10 @@ export async function dexCodeChecks(c: CheckContext): Promise<DexCodeResult | un
   let out: DexCodeResult | undefined;
   await c.run(DEX_KEYS, () => {
     const { visitors } = codeVisitors(android);
-    const r = scanCode(android, visitors, false);
-    out = { methods: r.methods, complete: r.complete };
+    const r = scanCode(android, visitors, true);
+    const firstUse = new Map<string, { file: string; className?: string; method?: string }>();
+    for (const o of r.strings) if (!firstUse.has(o.value)) firstUse.set(o.value, { file: o.where.file ?? '', ...(o.where.className ? { className: o.where.className } : {}), ...(o.where.method ? { method: o.where.method } : {}) });
+    out = { methods: r.methods, complete: r.complete, firstUse };
   });
   return out;
 }
