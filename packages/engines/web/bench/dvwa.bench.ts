@@ -80,7 +80,7 @@ const ALSO_REAL: readonly { rule: string; path: string; why: string }[] = [
   { rule: 'web.injection.sqli_boolean', path: '/vulnerabilities/brute/', why: 'brute/source/low.php puts the user name into the SQL unescaped' },
   { rule: 'web.injection.sqli_time', path: '/vulnerabilities/brute/', why: 'brute/source/low.php puts the user name into the SQL unescaped' },
   { rule: 'web.injection.xss_reflected', path: '/vulnerabilities/xss_s/', why: 'the guestbook answer to the POST already lists the new entry unencoded' },
-  { rule: 'web.injection.xss_reflected', path: '/vulnerabilities/csp/', why: "csp/source/low.php writes the posted URL into <script src='…'> unencoded" },
+  { rule: 'web.injection.xss_reflected', path: '/vulnerabilities/csp/', why: "csp/source/low.php and medium.php write the posted URL into <script src='…'> unencoded" },
 ];
 const ACTIVE_PREFIX = /^web\.(?:injection|auth|exposure|methods)\./;
 

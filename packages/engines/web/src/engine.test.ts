@@ -74,6 +74,20 @@ describe('web engine', () => {
     expect(changes.filter((q) => q.get('password_new') === q.get('password_conf'))).toEqual([]);
   });
 
+  it('proves blind SSRF out of band with a callback listener, only when one is configured', async () => {
+    const oob = (a: Assessment) => row(a, 'web.injection.ssrf').evidence.filter((e) => /out of band/.test(e.detail ?? ''));
+    const params = { ...LOCAL, active: 'ssrf', callbackListen: '127.0.0.1:0', callbackWaitSeconds: '2' };
+    const a = await engine.run({ files: [], url: vulnerable.url }, { params }, {});
+    expect(oob(a).map((e) => e.file)).toEqual([`${vulnerable.url}webhook`]);
+    expect(oob(a)[0]!.detail).toMatch(/parameter: callback .*made the target request it \(out of band\): GET \/ctdoob\w+ from 127\.0\.0\.1/);
+    const twin = await engine.run({ files: [], url: hardened.url }, { params }, {});
+    expect(failed(twin)).toEqual([]);
+    const without = await engine.run({ files: [], url: vulnerable.url }, { params: { ...LOCAL, active: 'ssrf' } }, {});
+    expect(oob(without)).toEqual([]);
+    expect(row(without, 'web.injection.ssrf').result).toBe('fail');
+    await expect(engine.run({ files: [], url: vulnerable.url }, { params: { ...LOCAL, callbackListen: 'nowhere' } }, {})).rejects.toMatchObject({ code: 'missing_parameter' });
+  });
+
   it('the TLS items are not executed for an http target', () => {
     expect(row(vulnResult, 'web.tls.cert_untrusted')).toMatchObject({ result: 'not_executed', evidence: [{ detail: 'the target is not https' }] });
   });

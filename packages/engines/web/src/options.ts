@@ -22,6 +22,9 @@
  *                                       target-network policy (see net/policy.ts)
  *   authHeader="Name: value"  authCookie="a=b; c=d"
  *   loginUrl=URL loginUser=U loginPassword=P [loginUserField=F loginPasswordField=F]
+ *   callbackListen=HOST:PORT            start the out-of-band SSRF listener there (only when set; port 0: any)
+ *   callbackUrl=URL                     how the target reaches that listener (default http://HOST:PORT/)
+ *   callbackWaitSeconds=3               how long to wait for late callbacks after the probes
  *   userAgent=...
  */
 import { EngineInputError } from '@citadel/engine-core';
@@ -53,6 +56,7 @@ export interface WebScanConfig {
   authHeader?: { name: string; value: string };
   authCookie?: string;
   login?: { url: string; user: string; password: string; userField?: string; passwordField?: string };
+  callback?: { host: string; port: number; url?: string; waitMs: number };
   userAgent: string;
 }
 
@@ -106,6 +110,13 @@ export function parseConfig(params: Readonly<Record<string, string>>): WebScanCo
     if (!p.loginUser || p.loginPassword === undefined) throw new EngineInputError('missing_parameter', 'loginUrl needs loginUser and loginPassword');
     login = { url: p.loginUrl, user: p.loginUser, password: p.loginPassword, ...(p.loginUserField ? { userField: p.loginUserField } : {}), ...(p.loginPasswordField ? { passwordField: p.loginPasswordField } : {}) };
   }
+  let callback: WebScanConfig['callback'];
+  if (p.callbackListen) {
+    const m = /^(?:\[([0-9a-f:.]+)\]|([^:[\]]+)):(\d{1,5})$/i.exec(p.callbackListen.trim());
+    if (!m || Number(m[3]) > 65535) throw new EngineInputError('missing_parameter', `parameter callbackListen must look like HOST:PORT, not "${p.callbackListen}"`);
+    if (p.callbackUrl && !/^https?:\/\/[^\s]+$/i.test(p.callbackUrl)) throw new EngineInputError('missing_parameter', 'parameter callbackUrl must be an http(s) URL');
+    callback = { host: m[1] ?? m[2]!, port: Number(m[3]), ...(p.callbackUrl ? { url: p.callbackUrl } : {}), waitMs: int('callbackWaitSeconds', 3, 0, 120) * 1000 };
+  }
   return {
     maxPages: int('maxPages', 100, 1, 100_000),
     maxDepth: int('maxDepth', 5, 0, 100),
@@ -130,6 +141,7 @@ export function parseConfig(params: Readonly<Record<string, string>>): WebScanCo
     ...(authHeader ? { authHeader } : {}),
     ...(p.authCookie ? { authCookie: p.authCookie } : {}),
     ...(login ? { login } : {}),
+    ...(callback ? { callback } : {}),
     userAgent: p.userAgent || 'Mozilla/5.0 (compatible; CitadelScanner/0.1)',
   };
 }

@@ -129,7 +129,7 @@ export async function startTestSite(kind: SiteKind, o: { latencyMs?: number } = 
             200,
             page(
               'Shop',
-              ['/search?q=hello', '/products?id=1', '/item?name=apple', '/ping?host=localhost', '/view?file=readme.txt', '/go?url=/products?id=2', '/guestbook', '/login', '/members', '/account', '/avatar', '/token', '/files/', '/error', '/fetch?url=https://example.com/']
+              ['/search?q=hello', '/products?id=1', '/item?name=apple', '/ping?host=localhost', '/view?file=readme.txt', '/go?url=/products?id=2', '/guestbook', '/login', '/members', '/account', '/avatar', '/token', '/webhook', '/files/', '/error', '/fetch?url=https://example.com/']
                 .map((h) => `<a href="${esc(h)}">${esc(h)}</a>`)
                 .join(' '),
             ),
@@ -231,6 +231,17 @@ export async function startTestSite(kind: SiteKind, o: { latencyMs?: number } = 
           const cookie = vuln ? `sessiontoken=${value}` : `sessiontoken=${value}; Path=/; HttpOnly; SameSite=Lax`;
           const tokenForm = `<form method="post" action="/token">${csrf}<input type="submit" value="Generate"></form>`;
           return send(200, page('Token', tokenForm), req.method === 'POST' ? { 'Set-Cookie': cookie } : {});
+        }
+        case '/webhook': {
+          // Blind SSRF: the vulnerable app fetches the callback URL (loopback only, this is a test) and says nothing about it.
+          const hookForm = `<form method="post" action="/webhook">${csrf}<input name="callback" value="https://example.com/hook"><input type="submit" value="Save"></form>`;
+          const target = form.get('callback') ?? '';
+          if (vuln && req.method === 'POST' && /^http:\/\/127\.0\.0\.1:\d+\//.test(target)) {
+            http.get(target, { timeout: 2000 }, (r) => r.resume()).on('error', () => undefined).on('timeout', function (this: http.ClientRequest) {
+              this.destroy();
+            });
+          }
+          return send(200, page('Webhook', `${req.method === 'POST' ? '<p>Webhook saved.</p>' : ''}${hookForm}`));
         }
         case '/dashboard':
           return send(200, page('Dashboard', '<p>Welcome back.</p>'));

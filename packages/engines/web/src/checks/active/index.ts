@@ -10,7 +10,7 @@ import { defaultCredentials } from './credentials.ts';
 import { exposedFiles } from './exposure.ts';
 import { putMethod, traceMethod } from './methods.ts';
 import { type ActiveContext, type InjectionPoint, eachConcurrently, injectionPoints, requestFor, send } from './points.ts';
-import { commandInjection, openRedirect, pathTraversal, ssrfIndicators } from './probes.ts';
+import { commandInjection, openRedirect, pathTraversal, ssrfIndicators, ssrfOutOfBand } from './probes.ts';
 import { booleanSqli, errorSqli, timeSqli } from './sqli.ts';
 import { predictableSessionIds } from './session-ids.ts';
 import { fileUpload } from './upload.ts';
@@ -40,7 +40,18 @@ export const ACTIVE_PLAN: readonly Group[] = [
   { group: 'cmdi', steps: [{ ids: ['web.injection.command'], run: commandInjection }] },
   { group: 'traversal', steps: [{ ids: ['web.injection.path_traversal'], run: pathTraversal }] },
   { group: 'redirect', steps: [{ ids: ['web.injection.open_redirect'], run: (c, p) => openRedirect(c, p) }] },
-  { group: 'ssrf', steps: [{ ids: ['web.injection.ssrf'], run: ssrfIndicators }] },
+  {
+    group: 'ssrf',
+    steps: [
+      {
+        ids: ['web.injection.ssrf'],
+        run: async (c, p, b) => {
+          await ssrfIndicators(c, p, b);
+          await ssrfOutOfBand(c, p);
+        },
+      },
+    ],
+  },
   { group: 'upload', steps: [{ ids: ['web.injection.file_upload'], run: (c) => fileUpload(c) }] },
   { group: 'session', steps: [{ ids: ['web.session.predictable_id'], run: (c) => predictableSessionIds(c) }] },
   { group: 'credentials', steps: [{ ids: ['web.auth.default_credentials'], run: (c) => defaultCredentials(c) }] },

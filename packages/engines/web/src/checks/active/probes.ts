@@ -2,11 +2,14 @@
  * Payload-and-signature probes: command injection (shell arithmetic whose
  * result only a shell produces), path traversal / LFI (well-known file
  * contents), open redirect (Location to a foreign host, redirects not
- * followed) and SSRF indicators (the target's own connection errors for an
- * address the scanner gave it). A signature already in the baseline never counts.
+ * followed) and SSRF: in-band indicators (the target's own connection errors
+ * for an address the scanner gave it) and, when a callback listener is
+ * configured, out-of-band proof (the target requests the listener's URL).
+ * A signature already in the baseline never counts.
  */
 import type { HttpResponse } from '../../net/http-client.ts';
 import { webEvidence } from '../evidence.ts';
+import { CallbackListener, callbackToken } from './callback.ts';
 import { type ActiveContext, type InjectionPoint, baselineValue, eachConcurrently, requestFor, send } from './points.ts';
 
 export const FILE_SIGNATURES: readonly { file: string; re: RegExp }[] = [
@@ -93,4 +96,44 @@ export async function ssrfIndicators(ctx: ActiveContext, points: readonly Inject
       }
     }
   });
+}
+
+/** Blind SSRF: each URL-like point gets the callback listener's URL with its own token; a request for it is the proof. */
+export async function ssrfOutOfBand(ctx: ActiveContext, points: readonly InjectionPoint[]): Promise<void> {
+  const cb = ctx.config.callback;
+  if (!cb) return;
+  let listener: CallbackListener;
+  try {
+    listener = await CallbackListener.start(cb, cb.url);
+  } catch (e) {
+    ctx.b.unreadable(`${cb.host}:${cb.port}`, `the out-of-band SSRF listener could not start (${(e as Error).message}); only in-band SSRF indicators were checked`);
+    return;
+  }
+  try {
+    const candidates = points.filter((p) => urlish(p, SSRF_NAME));
+    const sent: ({ token: string; url: string; r: HttpResponse } | undefined)[] = candidates.map(() => undefined);
+    await eachConcurrently(ctx, candidates, async (p) => {
+      const token = callbackToken();
+      const url = listener.urlFor(token);
+      // Redirects are not followed: a point that redirects to the URL would make the scanner itself call back.
+      const r = await send(ctx, requestFor(p, url, { followRedirects: false }));
+      if (r) sent[candidates.indexOf(p)] = { token, url, r };
+    });
+    try {
+      await listener.settle(sent.flatMap((s) => (s ? [s.token] : [])), cb.waitMs, ctx.client.o.signal);
+    } catch (e) {
+      if (!ctx.stop.aborted) throw e;
+    }
+    candidates.forEach((p, i) => {
+      const s = sent[i];
+      const hit = s && listener.hitsFor(s.token)[0];
+      if (!s || !hit) return;
+      ctx.b.finding(
+        'web.injection.ssrf',
+        webEvidence(s.r, { parameter: p.name, headers: [], detail: `"${s.url}" in "${p.name}" made the target request it (out of band): ${hit.method} ${hit.path} from ${hit.from}${hit.userAgent ? `, User-Agent ${hit.userAgent}` : ''}` }),
+      );
+    });
+  } finally {
+    await listener.close();
+  }
 }

@@ -4,7 +4,8 @@
  * POST forms (submitted in session with the page's values, as a "generate"
  * button would be) are requested a few times; the values one session-like
  * cookie takes are then tested for a counter (constant step), the current
- * Unix time, or MD5/SHA-1 of a small integer or of the current time.
+ * Unix time, or MD5/SHA-1 of a small integer or of the current time
+ * (DVWA's weak session IDs at low, medium and high).
  */
 import { createHash } from 'node:crypto';
 import { parseSetCookie } from '../../net/cookies.ts';
@@ -20,15 +21,17 @@ const SMALL_INT = 10_000;
 
 /** Why a cookie's successive values are predictable, or undefined. */
 export function predictability(values: readonly string[], nowSeconds = Date.now() / 1000): string | undefined {
-  if (values.length < 3 || new Set(values).size < values.length) return undefined;
+  if (values.length < 3) return undefined;
+  // Times repeat within a second, so they may repeat here; anything else must change between samples.
   if (values.every((v) => /^\d{1,19}$/.test(v))) {
     const n = values.map(Number);
-    const steps = n.slice(1).map((v, i) => v - n[i]!);
-    if (steps.every((d) => d === steps[0]) && Math.abs(steps[0]!) <= 1000) return `a counter (step ${steps[0]})`;
     if (n.every((v) => Math.abs(v - nowSeconds) < 2 * 86400)) return 'the current Unix time in seconds';
     if (n.every((v) => Math.abs(v / 1000 - nowSeconds) < 2 * 86400)) return 'the current Unix time in milliseconds';
+    const steps = n.slice(1).map((v, i) => v - n[i]!);
+    if (steps[0] !== 0 && steps.every((d) => d === steps[0]) && Math.abs(steps[0]!) <= 1000) return `a counter (step ${steps[0]})`;
     return undefined;
   }
+  if (new Set(values).size < 2) return undefined;
   const algo = values.every((v) => /^[0-9a-f]{32}$/i.test(v)) ? 'md5' : values.every((v) => /^[0-9a-f]{40}$/i.test(v)) ? 'sha1' : undefined;
   if (!algo) return undefined;
   const hash = (s: string) => createHash(algo).update(s).digest('hex');
