@@ -4,7 +4,7 @@
  * enough to match on any class (subclasses of Activity or WebView call
  * inherited methods through their own class). `when` narrows by argument.
  */
-import { type ArgPredicate, BUILT_STRING, BYTES_OF_STRING, all, any, argCount, bitsArg, fieldArg, intArg, resultOf, stringArg } from './predicates.ts';
+import { type ArgPredicate, BUILT_STRING, all, constantBytes, any, argCount, bitsArg, fieldArg, intArg, resultOf, stringArg } from './predicates.ts';
 
 export interface ApiRule {
   key: string;
@@ -63,8 +63,8 @@ export const API_RULES: readonly ApiRule[] = [
   { key: 'crypto.weak_hash', calls: ['Ljava/security/MessageDigest;->getInstance'], when: stringArg(0, WEAK_HASH) },
   { key: 'crypto.weak_hash', calls: ['Ljavax/crypto/Mac;->getInstance'], when: stringArg(0, /^HmacMD5$/i) },
   { key: 'crypto.weak_hash', calls: ['Lorg/apache/commons/codec/digest/DigestUtils;->md5', 'Lorg/apache/commons/codec/digest/DigestUtils;->md5Hex', 'Lorg/apache/commons/codec/digest/DigestUtils;->sha1', 'Lorg/apache/commons/codec/digest/DigestUtils;->sha1Hex', 'Lcom/google/common/hash/Hashing;->md5', 'Lcom/google/common/hash/Hashing;->sha1'], externalOnly: true },
-  { key: 'crypto.static_iv', calls: ['Ljavax/crypto/spec/IvParameterSpec;-><init>', 'Ljavax/crypto/spec/GCMParameterSpec;-><init>'], when: any(resultOf(1, BYTES_OF_STRING), resultOf(2, BYTES_OF_STRING)) },
-  { key: 'crypto.hardcoded_key', calls: ['Ljavax/crypto/spec/SecretKeySpec;-><init>'], when: resultOf(1, BYTES_OF_STRING) },
+  { key: 'crypto.static_iv', calls: ['Ljavax/crypto/spec/IvParameterSpec;-><init>', 'Ljavax/crypto/spec/GCMParameterSpec;-><init>'], when: any(constantBytes(1), constantBytes(2)) },
+  { key: 'crypto.hardcoded_key', calls: ['Ljavax/crypto/spec/SecretKeySpec;-><init>'], when: constantBytes(1) },
   // storage
   { key: 'storage.world_readable_writable', calls: ['*->openFileOutput', '*->getSharedPreferences', '*->openOrCreateDatabase'], when: worldMode },
   { key: 'storage.world_readable_writable', calls: ['Ljava/io/File;->setReadable', 'Ljava/io/File;->setWritable'], when: all(argCount(3), intArg(1, 1), intArg(2, 0)) },

@@ -44,6 +44,19 @@ export const resultOf =
     return a?.kind === 'result' && methods.includes(view.methodKey(a.methodIndex));
   };
 
+/**
+ * The argument is constant bytes: an array built in the method from
+ * constants only (never handed to a call before), or bytes of a string
+ * constant ("k3y".getBytes(), Base64.decode("…")).
+ */
+export const constantBytes =
+  (i: number): ArgPredicate =>
+  (inv, view) => {
+    const a = arg(inv, i);
+    if (a?.kind === 'array') return a.constant;
+    return a?.kind === 'result' && a.from !== undefined && BYTES_OF_STRING.includes(view.methodKey(a.methodIndex));
+  };
+
 /** The argument is a static field ("Lcls;->name"). */
 export const fieldArg =
   (i: number, fields: readonly string[]): ArgPredicate =>

@@ -36,14 +36,18 @@ const MAX_STRING_LENGTH = 8192;
 /** A walked method as visitors see it; its full reference (the proto's types) is decoded only when asked for. */
 class WalkedMethod implements MethodSite {
   private ref: MethodRef | undefined;
+  private dotted: string | undefined;
   constructor(
     readonly view: DexView,
     readonly classDef: DexClassDef,
-    readonly className: string,
     readonly methodIndex: number,
     readonly facts: CodeFacts,
     readonly attribution: Attribution,
   ) {}
+
+  get className(): string {
+    return (this.dotted ??= javaName(this.classDef.name));
+  }
 
   get method(): MethodRef {
     if (!this.ref) {
@@ -101,7 +105,7 @@ export function scanCode(ctx: CheckContext, visitors: readonly CodeVisitor[], co
       for (const w of passes) yield* w;
     })()) {
       if (++result.methods % 4096 === 0) ctx.builder.throwIfAborted();
-      const site = new WalkedMethod(view, mc.classDef, javaName(mc.classDef.name), mc.methodIndex, mc.facts, ctx.attributionOf(mc.classDef.name));
+      const site = new WalkedMethod(view, mc.classDef, mc.methodIndex, mc.facts, ctx.attributionOf(mc.classDef.name));
       for (const v of visitors) v.method(site);
       if (firstUse && result.strings.length < MAX_STRINGS) {
         for (const s of mc.facts.strings) {

@@ -112,11 +112,23 @@ export function describeArg(view: DexView, a: ArgValue | undefined): string {
     case 'field':
       return view.fieldKey(a.fieldIndex);
     case 'result':
-      return `result of ${view.methodKey(a.methodIndex)}`;
+      return a.from ? `result of ${view.methodKey(a.methodIndex)} on ${describeArg(view, a.from)}` : `result of ${view.methodKey(a.methodIndex)}`;
+    case 'array':
+      return `${a.constant ? 'constant ' : ''}new ${typeText(safeType(view, a.typeIndex))}`;
     case 'new-instance':
     case 'type':
       return javaName(safeType(view, a.typeIndex));
   }
+}
+
+const PRIMITIVES: Readonly<Record<string, string>> = { Z: 'boolean', B: 'byte', C: 'char', S: 'short', I: 'int', J: 'long', F: 'float', D: 'double', V: 'void' };
+
+/** A type descriptor as Java writes it: "[B" → "byte[]", "Ljava/lang/String;" → "java.lang.String". */
+function typeText(descriptor: string): string {
+  let dims = 0;
+  while (descriptor[dims] === '[') dims++;
+  const element = descriptor.slice(dims);
+  return `${PRIMITIVES[element] ?? javaName(element)}${'[]'.repeat(dims)}`;
 }
 
 function safeType(view: DexView, i: number): string {

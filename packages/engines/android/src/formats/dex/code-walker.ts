@@ -5,7 +5,11 @@
  * a linear pass that decodes each instruction's length from its format and
  * keeps, per register, the last constant, string, field or call result put
  * there — enough to see `openFileOutput(name, 1)` or
- * `setHostnameVerifier(ALLOW_ALL_HOSTNAME_VERIFIER)`.
+ * `setHostnameVerifier(ALLOW_ALL_HOSTNAME_VERIFIER)`. Arrays created in the
+ * method are followed too: one built only from constants (new-array, then
+ * fill-array-data or constant aput) that reaches a call is a constant array,
+ * e.g. a static IV; handed to any call before, it may have been filled there
+ * (SecureRandom.nextBytes) and is no longer constant.
  */
 import type { ByteReader } from '@citadel/engine-core';
 import type { CodeItem } from './dex-file.ts';
@@ -19,7 +23,10 @@ export type ArgValue =
   | { kind: 'field'; fieldIndex: number }
   | { kind: 'type'; typeIndex: number }
   | { kind: 'new-instance'; typeIndex: number }
-  | { kind: 'result'; methodIndex: number };
+  /** The result of a call; `from`: a string constant among that call's arguments ("k3y".getBytes(), Base64.decode("…", 0)). */
+  | { kind: 'result'; methodIndex: number; from?: { kind: 'string'; stringIndex: number } }
+  /** An array created in this method; `constant` while only constants were stored in it and no call received it. */
+  | { kind: 'array'; typeIndex: number; constant: boolean };
 
 export interface InvokeSite {
   kind: InvokeKind;
@@ -106,11 +113,19 @@ const K_FIELD = 4;
 const K_TYPE = 5;
 const K_NEW = 6;
 const K_RESULT = 7;
+const K_ARRAY = 8;
 const regStamp = new Uint32Array(REG_SLOTS);
 const regKind = new Uint8Array(REG_SLOTS);
 const regNum = new Float64Array(REG_SLOTS);
+/** K_RESULT: the string constant argument of the call (-1: none). */
+const regFrom = new Float64Array(REG_SLOTS);
 const regWide: bigint[] = [];
 let stamp = 0;
+/** Arrays created in the current walk, by id (what K_ARRAY registers hold): type and whether still constant. */
+const MAX_ARRAYS = 4096;
+const arrayType = new Uint32Array(MAX_ARRAYS);
+const arrayConstant = new Uint8Array(MAX_ARRAYS);
+let arrays = 0;
 
 function setReg(reg: number, kind: number, value: number): void {
   regStamp[reg] = stamp;
@@ -130,7 +145,13 @@ function copyReg(to: number, from: number): void {
   regStamp[to] = stamp;
   regKind[to] = regKind[from]!;
   regNum[to] = regNum[from]!;
+  regFrom[to] = regFrom[from]!;
   if (regKind[from] === K_WIDE) regWide[to] = regWide[from]!;
+}
+
+/** The id of the array a register holds, or -1. */
+function arrayIn(reg: number): number {
+  return regStamp[reg] === stamp && regKind[reg] === K_ARRAY ? regNum[reg]! : -1;
 }
 
 function argOf(reg: number): ArgValue | undefined {
@@ -149,8 +170,12 @@ function argOf(reg: number): ArgValue | undefined {
       return { kind: 'type', typeIndex: v };
     case K_NEW:
       return { kind: 'new-instance', typeIndex: v };
-    case K_RESULT:
-      return { kind: 'result', methodIndex: v };
+    case K_RESULT: {
+      const from = regFrom[reg]!;
+      return from >= 0 ? { kind: 'result', methodIndex: v, from: { kind: 'string', stringIndex: from } } : { kind: 'result', methodIndex: v };
+    }
+    case K_ARRAY:
+      return { kind: 'array', typeIndex: arrayType[v]!, constant: arrayConstant[v] === 1 };
   }
   return undefined;
 }
@@ -173,8 +198,10 @@ export function walkCode(r: ByteReader, code: CodeItem, limits: Partial<WalkLimi
     regStamp.fill(0);
     stamp = 1;
   }
+  arrays = 0;
   const literals = facts.literals;
   let lastInvoke = -1;
+  let lastInvokeFrom = -1;
 
   let pc = 0;
   while (pc < size) {
@@ -191,7 +218,9 @@ export function walkCode(r: ByteReader, code: CodeItem, limits: Partial<WalkLimi
     const a8 = u0 >>> 8; // vAA
     const a4 = (u0 >>> 8) & 0xf; // vA of 12x/11n/22c
     const resultFromInvoke = lastInvoke;
+    const resultFrom = lastInvokeFrom;
     lastInvoke = -1;
+    lastInvokeFrom = -1;
 
     // Forget what the destination register held; specific cases below set it again.
     if (WRITES_FIRST_REGISTER[op]) {
@@ -204,10 +233,12 @@ export function walkCode(r: ByteReader, code: CodeItem, limits: Partial<WalkLimi
       const inv = invoke35c(b, at, pc, INVOKE_KINDS[op - OP.INVOKE_FIRST]!, maxArgs);
       facts.invokes.push(inv);
       lastInvoke = inv.methodIndex;
+      lastInvokeFrom = stringArgOf(inv);
     } else if (op >= OP.INVOKE_RANGE_FIRST && op <= OP.INVOKE_RANGE_LAST) {
       const inv = invoke3rc(b, at, pc, INVOKE_KINDS[op - OP.INVOKE_RANGE_FIRST]!, maxArgs);
       facts.invokes.push(inv);
       lastInvoke = inv.methodIndex;
+      lastInvokeFrom = stringArgOf(inv);
     } else if (op === OP.INVOKE_POLYMORPHIC || op === OP.INVOKE_CUSTOM) {
       facts.invokes.push(invoke35c(b, at, pc, op === OP.INVOKE_CUSTOM ? 'custom' : 'polymorphic', maxArgs));
     } else if (op === OP.INVOKE_POLYMORPHIC_RANGE || op === OP.INVOKE_CUSTOM_RANGE) {
@@ -216,7 +247,13 @@ export function walkCode(r: ByteReader, code: CodeItem, limits: Partial<WalkLimi
       switch (op) {
         case OP.MOVE_RESULT:
         case OP.MOVE_RESULT_OBJECT:
-          if (resultFromInvoke >= 0) setReg(a8, K_RESULT, resultFromInvoke);
+          if (resultFromInvoke >= 0) {
+            setReg(a8, K_RESULT, resultFromInvoke);
+            regFrom[a8] = resultFrom;
+          }
+          break;
+        case OP.FILL_ARRAY_DATA:
+          // Constants into an array: it stays constant (nothing to do), whatever it was.
           break;
         case OP.MOVE_OBJECT:
         case OP.MOVE:
@@ -287,6 +324,16 @@ export function walkCode(r: ByteReader, code: CodeItem, limits: Partial<WalkLimi
             facts.types.push({ typeIndex, op: TYPE_OPS[op]!, offset: pc });
             if (op === OP.NEW_INSTANCE) setReg(a8, K_NEW, typeIndex);
             else if (op === OP.CONST_CLASS) setReg(a8, K_TYPE, typeIndex);
+            else if (op === OP.NEW_ARRAY && arrays < MAX_ARRAYS) {
+              // Zero-filled when created: constant until something not constant is stored or a call receives it.
+              arrayType[arrays] = typeIndex;
+              arrayConstant[arrays] = 1;
+              setReg(a4, K_ARRAY, arrays++);
+            }
+          } else if (op >= OP.APUT_FIRST && op <= OP.APUT_LAST) {
+            const array = arrayIn(u16(b, at + 2) & 0xff);
+            const valueConstant = regStamp[a8] === stamp && (regKind[a8] === K_INT || regKind[a8] === K_WIDE);
+            if (array >= 0 && !valueConstant) arrayConstant[array] = 0;
           } else if (op >= 0xd0 && op <= 0xd7) {
             if (literals.length < maxLiterals) literals.push((u16(b, at + 2) << 16) >> 16);
           } else if (op >= 0xd8 && op <= 0xe2) {
@@ -299,6 +346,18 @@ export function walkCode(r: ByteReader, code: CodeItem, limits: Partial<WalkLimi
   return facts;
 }
 
+/** A call received this register: if it holds an array, the callee may have written into it. */
+function releaseArray(reg: number): void {
+  const array = arrayIn(reg);
+  if (array >= 0) arrayConstant[array] = 0;
+}
+
+/** The first string constant among a call's arguments, or -1. */
+function stringArgOf(inv: InvokeSite): number {
+  for (const a of inv.args) if (a?.kind === 'string') return a.stringIndex;
+  return -1;
+}
+
 function invoke35c(b: Uint8Array, at: number, pc: number, kind: InvokeKind, maxArgs: number): InvokeSite {
   const u0 = u16(b, at);
   const methodIndex = u16(b, at + 2);
@@ -306,6 +365,7 @@ function invoke35c(b: Uint8Array, at: number, pc: number, kind: InvokeKind, maxA
   const count = Math.min(u0 >>> 12, 5, maxArgs);
   const args: (ArgValue | undefined)[] = [];
   for (let i = 0; i < count; i++) args.push(argOf(i === 4 ? (u0 >>> 8) & 0xf : (u2 >>> (i * 4)) & 0xf));
+  for (let i = 0; i < Math.min(u0 >>> 12, 5); i++) releaseArray(i === 4 ? (u0 >>> 8) & 0xf : (u2 >>> (i * 4)) & 0xf);
   return { kind, methodIndex, offset: pc, args };
 }
 
@@ -315,5 +375,6 @@ function invoke3rc(b: Uint8Array, at: number, pc: number, kind: InvokeKind, maxA
   const first = u16(b, at + 4);
   const args: (ArgValue | undefined)[] = [];
   for (let i = 0; i < count; i++) args.push(argOf(first + i));
+  for (let i = 0, n = u16(b, at) >>> 8; i < n; i++) releaseArray(first + i);
   return { kind, methodIndex, offset: pc, args };
 }

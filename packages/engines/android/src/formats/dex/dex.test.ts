@@ -86,7 +86,8 @@ describe('parseDex', () => {
     expect(addJs!.args[2]).toMatchObject({ kind: 'string' });
     expect(open!.args[2]).toEqual({ kind: 'int', value: 1 });
     expect(sink!.kind).toBe('static');
-    expect(sink!.args).toEqual([{ kind: 'result', methodIndex: open!.methodIndex }]);
+    // The call's string-constant argument comes with its result (the file name here).
+    expect(sink!.args).toEqual([{ kind: 'result', methodIndex: open!.methodIndex, from: open!.args[1] }]);
     expect(expose.facts.strings.map((s) => dex.string(s.stringIndex))).toEqual(['password']);
     expect(expose.facts.fields.map((f) => ({ ...dex.field(f.fieldIndex), access: f.access, isStatic: f.isStatic }))).toEqual([
       { className: 'Lcom/example/Leaky;', name: 'KEY', type: 'Ljava/lang/String;', access: 'read', isStatic: true },

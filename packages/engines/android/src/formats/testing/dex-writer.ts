@@ -54,6 +54,18 @@ export const ins = {
   invokeRange: (kind: number, method: number, first: number, count: number): number[] => [(count << 8) | (0x74 + kind), method, first],
   packedSwitch: (reg: number, payloadRel: number): number[] => [(reg << 8) | 0x2b, payloadRel & 0xffff, (payloadRel >>> 16) & 0xffff],
   packedSwitchPayload: (firstKey: number, targets: number[]): number[] => [0x0100, targets.length, firstKey & 0xffff, (firstKey >>> 16) & 0xffff, ...targets.flatMap((t) => [t & 0xffff, (t >>> 16) & 0xffff])],
+  /** new-array vDst, vSize, type (format 22c) */
+  newArray: (dst: number, size: number, type: number): number[] => [(size << 12) | (dst << 8) | 0x23, type],
+  /** fill-array-data vReg, +rel (code units from this instruction to the payload) */
+  fillArrayData: (reg: number, rel: number): number[] => [(reg << 8) | 0x26, rel & 0xffff, (rel >>> 16) & 0xffff],
+  /** fill-array-data-payload of bytes (element width 1) */
+  fillArrayPayload: (bytes: number[]): number[] => {
+    const units = [0x0300, 1, bytes.length & 0xffff, bytes.length >>> 16];
+    for (let i = 0; i < bytes.length; i += 2) units.push((bytes[i]! & 0xff) | ((bytes[i + 1] ?? 0) << 8));
+    return units;
+  },
+  /** aput-byte vValue, vArray, vIndex (format 23x) */
+  aputByte: (value: number, array: number, index: number): number[] => [(value << 8) | 0x4f, (index << 8) | array],
   returnVoid: (): number[] => [0x000e],
   nop: (): number[] => [0x0000],
 };
