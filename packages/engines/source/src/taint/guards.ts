@@ -3,6 +3,7 @@
  * - `typeof x === 'number'` / `typeof x !== 'string'`: a number or boolean carries
  *   no attacker text; a string cannot smuggle NoSQL operator objects ({$ne: …});
  * - `x === 'literal'`: x is that constant;
+ * - `!x.includes('/')` (or '..', '\\'): x is a plain file name, no path traversal;
  * - `isAllowed(x)` / `!isAllowed(x)` where isAllowed (in this file or an imported
  *   module) compares its parameter only exactly — `p === v`, `set.has(p)`,
  *   `list.includes(p)` — an allow-list check: x is one of the listed values.
@@ -39,7 +40,7 @@ export function guardAt(w: Walker, cond: Syn, f: Frame): Guard | undefined {
       negated = true;
     }
   }
-  const g = c.type === 'binary_expression' ? comparisonGuard(w, c, f) : validatorGuard(w, c, f);
+  const g = c.type === 'binary_expression' ? comparisonGuard(w, c, f) : (separatorGuard(w, c, f) ?? validatorGuard(w, c, f));
   return g && negated ? { ...g, inThen: !g.inThen } : g;
 }
 
@@ -59,6 +60,15 @@ function comparisonGuard(w: Walker, c: Syn, f: Frame): Guard | undefined {
   if (!typeofSide) return { key: w.text(target), narrowed: konst(text), inThen };
   const narrowed = text === 'number' || text === 'boolean' ? sanitize(v, 'all') : text === 'string' ? sanitize(v, ['nosqli']) : undefined;
   return narrowed ? { key: w.text(target), narrowed, inThen } : undefined;
+}
+
+/** `x.includes('/')` (or '..', '\\'): where it does not hold, x cannot leave the folder it is joined to. */
+function separatorGuard(w: Walker, c: Syn, f: Frame): Guard | undefined {
+  const call = callAt(c, w.src);
+  if (!call?.receiver || call.name !== 'includes' || call.args.length !== 1 || !(isIdent(call.receiver) || isMember(call.receiver))) return undefined;
+  const sep = w.ev(call.args[0]!, f).konst;
+  if (sep !== '/' && sep !== '..' && sep !== '\\') return undefined;
+  return { key: w.text(call.receiver), narrowed: sanitize(w.ev(call.receiver, f), ['path']), inThen: false };
 }
 
 function validatorGuard(w: Walker, c: Syn, f: Frame): Guard | undefined {
