@@ -1,6 +1,8 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { buildTar } from '@citadel/engine-core/testing';
 import { describe, expect, it } from 'vitest';
 import { engine } from '../index.ts';
 
@@ -112,5 +114,16 @@ module.exports = { AllocationsDAO };
     const b = `const a = require('./a');\nfunction pong(x, n) { return a.ping(x + '', n); }\nmodule.exports = { pong };\n`;
     const found = await scan({ 'a.js': a, 'b.js': b, 'index.js': "require('./a');\n" });
     expect(found.find((e) => e.rule === 'source.injection.command')).toMatchObject({ file: 'a.js', line: 4 });
+  });
+
+  it('works the same on an uploaded tar.gz', async () => {
+    const tgz = join(root, 'p.tar.gz');
+    writeFileSync(tgz, gzipSync(buildTar([
+      { name: 'proj/routes/search.ts', data: ROUTE_TS },
+      { name: 'proj/lib/db.ts', data: `export function findProducts (term: string) {\n  return sequelize.query("SELECT * FROM p WHERE n = '" + term + "'")\n}\n` },
+    ])));
+    const a = await engine.run({ files: [{ path: tgz, name: 'p.tar.gz' }] }, {}, {});
+    const sql = a.findings.find((f) => f.ruleId === 'source.injection.sql');
+    expect(sql?.evidence[0]).toMatchObject({ file: 'proj/lib/db.ts', line: 2 });
   });
 });
