@@ -79,6 +79,9 @@ describe('secrets, endpoints, SDKs and packers', () => {
     // Protections hidden in a packed DEX are not concluded absent.
     expect(result(packed, 'android.resilience.root_detection')).toBe('not_executed');
     expect(result(await assess({}), 'android.packer.hardening')).toBe('pass');
+    // A stub class found only in the DEX.
+    const stub = await assess({ classes: [appClass((r) => str(r, 1, 'x'), { name: 'Lcom/secneo/apkwrapper/ApplicationWrapper;' })] });
+    expect(row(stub, 'android.packer.hardening').evidence).toEqual([expect.objectContaining({ className: 'com.secneo.apkwrapper.ApplicationWrapper', detail: expect.stringMatching(/in the DEX/) })]);
   });
 
   it('lists third-party SDKs from class names', async () => {

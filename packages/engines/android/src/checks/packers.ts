@@ -14,20 +14,22 @@ export function detectPackers(ctx: CheckContext): PackerHit[] {
   const app = m.manifest?.info.application;
   if (app) for (const a of app.attributes) if (a.name === 'name' && a.value.kind === 'string' && a.value.string) classNames.add(a.value.string);
   for (const c of m.manifest?.info.components ?? []) classNames.add(c.name);
+  // Only the signatures' stub classes are looked up, in descriptor form: no name conversion per DEX class.
+  const stubs = new Set(PACKER_SIGNATURES.flatMap((sig) => (sig.classes ?? []).map(descriptorOf)));
   const dexClasses = new Set<string>();
   for (const { dex } of m.dex) {
     try {
-      for (const def of dex.classes()) dexClasses.add(javaName(def.name));
+      for (const def of dex.classes()) if (stubs.has(def.name)) dexClasses.add(javaName(def.name));
     } catch {
       // unreadable class tables are already listed by the model
     }
   }
+  const entries = m.entryNames.map((name) => ({ name, base: name.slice(name.lastIndexOf('/') + 1), so: name.endsWith('.so') }));
   const hits: PackerHit[] = [];
   for (const sig of PACKER_SIGNATURES) {
     const evidence: Evidence[] = [];
-    for (const name of m.entryNames) {
-      const base = name.slice(name.lastIndexOf('/') + 1);
-      if (name.endsWith('.so') && sig.libraries?.some((re) => re.test(base))) evidence.push({ file: name, detail: `native library of ${sig.name}` });
+    for (const { name, base, so } of entries) {
+      if (so && sig.libraries?.some((re) => re.test(base))) evidence.push({ file: name, detail: `native library of ${sig.name}` });
       else if (sig.entries?.some((re) => re.test(name))) evidence.push({ file: name, detail: `file of ${sig.name}` });
     }
     for (const cls of sig.classes ?? []) {
@@ -37,6 +39,11 @@ export function detectPackers(ctx: CheckContext): PackerHit[] {
     if (evidence.length > 0) hits.push({ name: sig.name, evidence });
   }
   return hits;
+}
+
+/** "com.stub.StubApp" → "Lcom/stub/StubApp;" */
+function descriptorOf(dotted: string): string {
+  return `L${dotted.replace(/\./g, '/')};`;
 }
 
 export async function packerChecks(ctx: CheckContext, hits: readonly PackerHit[]): Promise<void> {
