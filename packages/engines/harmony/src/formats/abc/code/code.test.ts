@@ -67,6 +67,15 @@ describe('Ark bytecode method code', () => {
     expect(parseAbc(cut).methods.find((x) => x.method === 'cut')?.problem).toMatch(/runs past the end/);
   });
 
+  it('decodes a Code item shared by many methods once (hostile files point every method at the same code)', () => {
+    const shared = { name: 'm', code: (r: CodeRefs) => [...Array.from({ length: 200 }, (_, i) => asm('ldobjbyname', 0, r.str(`p${i}`))).flat(), ...callImport(r, 0, 'createMd', ['MD5'])] };
+    const f = parseAbc(buildAbc({ records: Array.from({ length: 300 }, (_, i) => ({ ...record([shared]), name: `com.example.app/entry/ets/R${i}` })) }));
+    const facts = f.methods.filter((m) => m.method === 'm');
+    expect(facts).toHaveLength(300);
+    expect(new Set(facts.map((m) => m.calls)).size).toBe(1);
+    expect(facts[299]?.record).toBe('com.example.app/entry/ets/R299');
+  });
+
   it('does not decode files of the ISA before 9.0.0.0', () => {
     const f = parseAbc(buildAbc({ version: [0, 0, 0, 2], records: [record([{ name: 'm', code: (r) => callImport(r, 0, 'createMd', ['MD5']) }])] }));
     expect(f.code).toBe('unsupported-version');

@@ -39,9 +39,11 @@ export interface AbcCodeLimits {
   maxLoadsPerMethod: number;
   /** Calls kept over the whole file. */
   maxCalls: number;
+  /** Property paths and strings kept over the whole file (each). */
+  maxLoads: number;
 }
 
-export const DEFAULT_CODE_LIMITS: AbcCodeLimits = { maxCallsPerMethod: 2_000, maxLoadsPerMethod: 2_000, maxCalls: 500_000 };
+export const DEFAULT_CODE_LIMITS: AbcCodeLimits = { maxCallsPerMethod: 2_000, maxLoadsPerMethod: 2_000, maxCalls: 500_000, maxLoads: 1_000_000 };
 
 export type CodeDecoding = 'decoded' | 'unsupported-version';
 
@@ -75,6 +77,9 @@ export function decodeFileCode(
   const out: AbcMethodFacts[] = [];
   const reused = newInstruction();
   let totalCalls = 0;
+  let totalLoads = 0;
+  // Compilers give every method its own Code item; a file whose methods share one is decoded once per item (hostile input).
+  const byCode = new Map<number, AbcMethodFacts>();
   for (const cls of classes) {
     if (cls.foreign) continue;
     const rec = records.get(cls.name);
@@ -107,6 +112,11 @@ export function decodeFileCode(
           return request === undefined ? undefined : { name: local ?? request.replace(/^.*[/:]/, ''), module: request };
         },
       };
+      const shared = byCode.get(m.code.offset);
+      if (shared) {
+        out.push({ ...shared, record: cls.name, method: m.name });
+        continue;
+      }
       const facts: AbcMethodFacts = { record: cls.name, method: m.name, calls: [], loads: [], strings: [], instructions: 0 };
       const code = m.code;
       const end = code.instructionsOffset + code.codeSize;
@@ -120,13 +130,16 @@ export function decodeFileCode(
       };
       spend(budget, code.codeSize, r, code.instructionsOffset);
       const thisRegister = code.numArgs >= 3 ? code.numVregs + 2 : undefined;
-      const f = interpret(walk, env, { maxCallsPerMethod: Math.min(limits.maxCallsPerMethod, limits.maxCalls - totalCalls), maxLoadsPerMethod: limits.maxLoadsPerMethod }, thisRegister, scope);
+      const perMethod = { maxCallsPerMethod: Math.min(limits.maxCallsPerMethod, limits.maxCalls - totalCalls), maxLoadsPerMethod: Math.min(limits.maxLoadsPerMethod, limits.maxLoads - totalLoads) };
+      const f = interpret(walk, env, perMethod, thisRegister, scope);
       if (budget.remaining < 0) r.fail('work budget exhausted while decoding method code', code.instructionsOffset);
       facts.calls = f.calls;
       facts.loads = f.loads;
       facts.strings = f.strings;
       if (f.problem) facts.problem = f.problem;
       totalCalls += facts.calls.length;
+      totalLoads += Math.max(facts.loads.length, facts.strings.length);
+      byCode.set(code.offset, facts);
       out.push(facts);
     }
   }
