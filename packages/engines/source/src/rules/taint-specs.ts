@@ -52,8 +52,8 @@ export const SOURCE_CALLS: readonly CallSpec[] = [
   { langs: PHP, names: ['filter_input', 'file_get_contents'], recv: undefined },
 ];
 
-/** Members of an HTTP request object (Express, Koa) that hold client data; also the names a handler destructures from its request parameter. */
-export const REQUEST_PROPS: readonly string[] = ['query', 'body', 'params', 'cookies', 'headers', 'url', 'originalUrl', 'path', 'files', 'file', 'signedCookies'];
+/** Members of an HTTP request object (Express, Koa, Fastify, hapi's payload) that hold client data; also the names a handler destructures from its request parameter. */
+export const REQUEST_PROPS: readonly string[] = ['query', 'body', 'params', 'cookies', 'headers', 'url', 'originalUrl', 'path', 'files', 'file', 'signedCookies', 'payload'];
 
 export const MEMBER_SOURCES: readonly MemberSource[] = [
   { langs: JS, object: /^(req|request|ctx\.request|ctx)$/, props: REQUEST_PROPS },

@@ -151,6 +151,14 @@ function runBody(w: Walker, def: FunctionDef, env: Env, depth: number): Value {
  */
 function requestPattern(w: Walker, def: FunctionDef, env: Env): void {
   const params = namedChildren(field(def.node, 'parameters') ?? def.node).filter((p) => !p.type.endsWith('comment'));
+  // NestJS controllers: parameters decorated @Body(), @Query('x'), @Param(), @Headers(), @Req() hold client data.
+  for (const p of params) {
+    const deco = field(p, 'decorator');
+    const name = field(p, 'pattern');
+    if (!deco || name?.type !== 'identifier' || !/^@\s*(Body|Query|Param|Params|Headers|Req|Request|UploadedFile|UploadedFiles)\s*\(/.test(w.text(deco))) continue;
+    const old = env.get(w.text(name));
+    if (!old || old === UNKNOWN) env.set(w.text(name), sourceValue(w.step(p, 'source')));
+  }
   const first = params[0];
   if (!first) return;
   const pattern = first.type === 'object_pattern' ? first : field(first, 'pattern');
