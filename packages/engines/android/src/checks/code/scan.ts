@@ -101,23 +101,23 @@ export function scanCode(ctx: CheckContext, visitors: readonly CodeVisitor[], co
         },
       }),
     );
-    for (const mc of (function* () {
-      for (const w of passes) yield* w;
-    })()) {
-      if (++result.methods % 4096 === 0) ctx.builder.throwIfAborted();
-      const site = new WalkedMethod(view, mc.classDef, mc.methodIndex, mc.facts, ctx.attributionOf(mc.classDef.name));
-      for (const v of visitors) v.method(site);
-      if (firstUse && result.strings.length < MAX_STRINGS) {
-        for (const s of mc.facts.strings) {
-          if (firstUse.has(s.stringIndex)) continue;
-          const value = view.string(s.stringIndex);
-          if (value === undefined || value.length < 4 || value.length > MAX_STRING_LENGTH) {
-            firstUse.set(s.stringIndex, null);
-            continue;
+    for (const w of passes) {
+      for (const mc of w) {
+        if (++result.methods % 4096 === 0) ctx.builder.throwIfAborted();
+        const site = new WalkedMethod(view, mc.classDef, mc.methodIndex, mc.facts, ctx.attributionOf(mc.classDef.name));
+        for (const v of visitors) v.method(site);
+        if (firstUse && result.strings.length < MAX_STRINGS) {
+          for (const s of mc.facts.strings) {
+            if (firstUse.has(s.stringIndex)) continue;
+            const value = view.string(s.stringIndex);
+            if (value === undefined || value.length < 4 || value.length > MAX_STRING_LENGTH) {
+              firstUse.set(s.stringIndex, null);
+              continue;
+            }
+            const occ: StringOccurrence = { value, where: { file, className: site.className, method: site.methodName }, attribution: site.attribution };
+            firstUse.set(s.stringIndex, occ);
+            result.strings.push(occ);
           }
-          const occ: StringOccurrence = { value, where: { file, className: site.className, method: site.methodName }, attribution: site.attribution };
-          firstUse.set(s.stringIndex, occ);
-          result.strings.push(occ);
         }
       }
     }
