@@ -89,6 +89,11 @@ export function decodeFileCode(
     for (const m of ordered) {
       scope.fill = m.name === 'func_main_0';
       if (!m.code || m.code.codeSize === 0) continue;
+      const shared = byCode.get(m.code.offset);
+      if (shared) {
+        out.push({ ...shared, record: cls.name, method: m.name });
+        continue;
+      }
       const region = regions.find((g) => m.offset >= g.startOff && m.offset < g.endOff);
       const entry = (id: number): number | undefined => (region && id < region.methodIdxSize ? r.u32(region.methodIdxOff + id * 4) : undefined);
       const env: CodeEnv = {
@@ -112,11 +117,6 @@ export function decodeFileCode(
           return request === undefined ? undefined : { name: local ?? request.replace(/^.*[/:]/, ''), module: request };
         },
       };
-      const shared = byCode.get(m.code.offset);
-      if (shared) {
-        out.push({ ...shared, record: cls.name, method: m.name });
-        continue;
-      }
       const facts: AbcMethodFacts = { record: cls.name, method: m.name, calls: [], loads: [], strings: [], instructions: 0 };
       const code = m.code;
       const end = code.instructionsOffset + code.codeSize;
