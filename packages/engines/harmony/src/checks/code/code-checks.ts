@@ -21,7 +21,8 @@ const MAX_PER_KEY_AND_UNIT = 50;
 export async function codeChecks(c: CheckContext, units: readonly CodeUnit[]): Promise<void> {
   const abcless = !units.some((u) => u.kind === 'abc');
   if (abcless) {
-    const why = c.modules.some((m) => m.dex.length > 0) ? 'no Ark bytecode (.abc) in the package; its DEX code is checked by the dex.* items' : 'no Ark bytecode (.abc) in the package';
+    const dexChecked = c.platform === 'harmony' && c.modules.some((m) => m.dex.length > 0);
+    const why = dexChecked ? 'no Ark bytecode (.abc) in the package; its DEX code is checked by the dex.* items' : 'no Ark bytecode (.abc) in the package';
     c.notExecuted(CODE_KEYS, why);
     return;
   }
