@@ -126,4 +126,14 @@ module.exports = { AllocationsDAO };
     const sql = a.findings.find((f) => f.ruleId === 'source.injection.sql');
     expect(sql?.evidence[0]).toMatchObject({ file: 'proj/lib/db.ts', line: 2 });
   });
+
+  it('a validation module built on validator.js guards the command and the eval (&& of several checks too)', async () => {
+    const handler = (guard: string) => `var vh = require('./validationHandler')\nconst exec = require('child_process').exec\nmodule.exports.ping = function (req, res) {\n  if (${guard}) {\n    exec('ping -c 2 ' + req.body.address, function (err, stdout) { res.send(stdout) })\n  }\n}\n`;
+    const vh = `validator = require('validator')\nmodule.exports = {\n  vIP: function (val) {\n    if (val)\n      return validator.isIP(val + '', 4)\n  },\n  vLoose: function (val) {\n    if (val)\n      return validator.contains(val + '', '.')\n  },\n  vName: function (val) {\n    return validator.isAlpha(val + '')\n  }\n}\n`;
+    const cmd = async (guard: string) => (await scan({ 'core/appHandler.js': handler(guard), 'core/validationHandler.js': vh })).filter((e) => e.rule === 'source.injection.command');
+    expect(await cmd('vh.vLoose(req.body.address)')).toHaveLength(1);
+    expect(await cmd('vh.vIP(req.body.address)')).toEqual([]);
+    expect(await cmd('vh.vName(req.body.name) && vh.vIP(req.body.address)')).toEqual([]);
+    expect(await cmd('vh.vName(req.body.name) || vh.vIP(req.body.address)')).toHaveLength(1);
+  });
 });

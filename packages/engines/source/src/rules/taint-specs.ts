@@ -86,8 +86,9 @@ export const SINKS: readonly SinkSpec[] = [
   { kind: 'cmdi', langs: J, names: ['exec'], recv: /Runtime|runtime|\br$|rt$/, args: 'any' },
   { kind: 'cmdi', langs: J, names: ['ProcessBuilder'], isNew: true, args: 'any' },
   { kind: 'cmdi', langs: J, names: ['command'], recv: /ProcessBuilder|pb|builder/i, args: 'any' },
-  { kind: 'cmdi', langs: JS, names: ['exec', 'execSync', 'spawn', 'spawnSync', 'execFile', 'execFileSync'], recv: /child_process|^cp$|exec|childProcess|^require\(/, args: [0, 1] },
-  { kind: 'cmdi', langs: JS, names: ['exec', 'execSync'], args: [0] },
+  // exec runs a shell line; spawn/execFile run one program with an argument array (no shell): only the program is a sink.
+  { kind: 'cmdi', langs: JS, names: ['exec', 'execSync', 'spawn', 'spawnSync', 'execFile', 'execFileSync'], recv: /child_process|^cp$|exec|childProcess|^require\(/, args: [0] },
+  { kind: 'cmdi', langs: JS, names: ['exec', 'execSync', 'execFile', 'execFileSync'], args: [0] },
   { kind: 'cmdi', langs: PY, names: ['system', 'popen', 'call', 'run', 'Popen', 'check_output', 'check_call', 'getoutput', 'getstatusoutput'], recv: /^(os|subprocess|commands)$/, args: [0] },
   { kind: 'cmdi', langs: GO, names: ['Command', 'CommandContext'], recv: /exec/, args: 'any' },
   { kind: 'cmdi', langs: PHP, names: ['system', 'exec', 'shell_exec', 'passthru', 'popen', 'proc_open', 'pcntl_exec'], args: [0] },

@@ -32,6 +32,8 @@ export function evCall(w: Walker, call: CallSite, f: Frame): Value {
   for (const s of w.specs.sinks) {
     if (!matchesCall(s, ctx)) continue;
     const check = (v: Value | undefined, node: Syn | undefined): boolean => {
+      // { where: … } is an ORM filter (Sequelize, TypeORM): values are bound, not NoSQL operators.
+      if (s.kind === 'nosqli' && v?.entries?.has('where')) return false;
       // A $where clause is JavaScript run by the database: attacker text in it is injection even when it is a plain string.
       const tt = isTaintedFor(v, s.kind) ?? (s.kind === 'nosqli' ? isTaintedFor(v?.entries?.get('$where'), 'code') : undefined);
       if (tt) w.onHit({ kind: s.kind, call, arg: node, taint: tt });

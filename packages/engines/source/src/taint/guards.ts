@@ -7,7 +7,9 @@
  * - `isAllowed(x)` / `!isAllowed(x)` where isAllowed (in this file or an imported
  *   module) compares its parameter only exactly — `p === v`, `set.has(p)`,
  *   `list.includes(p)` — an allow-list check: x is one of the listed values.
- *   A check by substring (`p.includes(v)`, `p.startsWith(v)`, a regex) is not one.
+ *   A check by substring (`p.includes(v)`, `p.startsWith(v)`, a regex) is not one;
+ * - validator.js format checks (`validator.isIP(x)`, `isInt`, `isWhitelisted` …), called
+ *   directly or inside such a one-parameter function (`vh.vIP(x)`).
  */
 import { type Syn, field, namedChildren, walk } from '../parse/syntax.ts';
 import type { Frame } from './frame.ts';
@@ -29,8 +31,22 @@ const unwrap = (n: Syn): Syn => {
   return c;
 };
 
-export function guardAt(w: Walker, cond: Syn, f: Frame): Guard | undefined {
-  if (w.group !== 'js') return undefined;
+/** The guards of a condition; `a && b` narrows by both in the then-branch. */
+export function guardsAt(w: Walker, cond: Syn, f: Frame, depth = 0): Guard[] {
+  if (w.group !== 'js') return [];
+  const c = unwrap(cond);
+  if (c.type === 'binary_expression' && depth < 8) {
+    const op = field(c, 'operator') ?? c.children.find((x) => !x.named);
+    if (op && w.text(op) === '&&') {
+      const [l, r] = [field(c, 'left'), field(c, 'right')];
+      return [...(l ? guardsAt(w, l, f, depth + 1) : []), ...(r ? guardsAt(w, r, f, depth + 1) : [])].filter((g) => g.inThen);
+    }
+  }
+  const g = guardAt(w, c, f);
+  return g ? [g] : [];
+}
+
+function guardAt(w: Walker, cond: Syn, f: Frame): Guard | undefined {
   let c = unwrap(cond);
   let negated = false;
   if (c.type === 'unary_expression' && w.text(c).startsWith('!')) {
@@ -71,10 +87,16 @@ function separatorGuard(w: Walker, c: Syn, f: Frame): Guard | undefined {
   return { key: w.text(call.receiver), narrowed: sanitize(w.ev(call.receiver, f), ['path']), inThen: false };
 }
 
+/** validator.js checks of a whole value's format (not `matches`, `contains`, `isURL`: those leave the value free). */
+const STRICT_VALIDATORS = /^(isIP|isInt|isFloat|isNumeric|isDecimal|isAlpha|isAlphanumeric|isEmail|isUUID|isMongoId|isHexadecimal|isBoolean|isPort|isWhitelisted|isISO8601|isDate)$/;
+const isStrictValidator = (name: string, receiver: string | undefined) => STRICT_VALIDATORS.test(name) && (receiver === undefined || /^validator$/.test(receiver));
+
 function validatorGuard(w: Walker, c: Syn, f: Frame): Guard | undefined {
   const call = callAt(c, w.src);
   const arg = call?.args[0];
-  if (!call || call.args.length !== 1 || !arg || !(isIdent(arg) || isMember(arg))) return undefined;
+  if (!call || !arg || !(isIdent(arg) || isMember(arg))) return undefined;
+  if (call.receiver && isStrictValidator(call.name, w.text(call.receiver))) return { key: w.text(arg), narrowed: sanitize(w.ev(arg, f), 'all'), inThen: true };
+  if (call.args.length !== 1) return undefined;
   let fn: { node: Syn; src: string } | undefined;
   if (!call.receiver) {
     const local = w.functions.get(call.name);
@@ -98,8 +120,19 @@ function exactCheck(node: Syn, src: string): boolean {
   for (const n of walk(def.body)) {
     if (++seen > 5_000) return false;
     if (n.type !== 'identifier' || src.slice(n.start, n.end) !== p) continue;
-    const parent = n.parent;
+    let parent = n.parent;
     if (!parent) return false;
+    // `if (p)` / `p && …`: a truthiness test lets nothing through by itself.
+    if (parent.type === 'parenthesized_expression' && parent.parent?.type === 'if_statement') continue;
+    // `p + ''` handed to a validator is p.
+    if (parent.type === 'binary_expression' && parent.parent?.type === 'arguments' && /^['"]{2}$/.test(src.slice(parent.end - 2, parent.end))) parent = parent.parent;
+    if (parent.type === 'arguments' && parent.parent) {
+      const call = callAt(parent.parent, src);
+      if (call && isStrictValidator(call.name, call.receiver ? src.slice(call.receiver.start, call.receiver.end) : undefined) && namedChildren(parent)[0]?.start === n.start) {
+        uses++;
+        continue;
+      }
+    }
     if (parent.type === 'binary_expression') {
       const op = field(parent, 'operator') ?? parent.children.find((x) => !x.named);
       if (!op || !/^[!=]==?$/.test(src.slice(op.start, op.end))) return false;

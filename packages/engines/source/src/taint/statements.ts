@@ -8,7 +8,7 @@ import { type Syn, field, namedChildren } from '../parse/syntax.ts';
 import { type Env, elementOf } from './containers.ts';
 import { foldBinary } from './fold.ts';
 import { type Frame, isExprNode, joinEnv } from './frame.ts';
-import { guardAt } from './guards.ts';
+import { guardsAt } from './guards.ts';
 import { assignmentsAt, boundNames, callAt, isFunction, isIdent, isMember, isSubscript } from './syntax-profile.ts';
 import { type Value, UNKNOWN, deepTaint, derive, join, withStep } from './value.ts';
 import type { Walker } from './walker.ts';
@@ -124,13 +124,13 @@ export function execIf(w: Walker, n: Syn, f: Frame): boolean {
     for (const a of alts) if (execIn(w, a, f)) return true;
     return false;
   }
-  const guard = cond ? guardAt(w, cond, f) : undefined;
+  const guards = cond ? guardsAt(w, cond, f) : [];
   const before = new Map(f.env);
-  if (guard?.inThen) f.env.set(guard.key, guard.narrowed);
+  for (const g of guards) if (g.inThen) f.env.set(g.key, g.narrowed);
   const thenAbrupt = then ? execIn(w, then, f) : false;
   const afterThen = f.env;
   f.env = new Map(before);
-  if (guard && !guard.inThen) f.env.set(guard.key, guard.narrowed);
+  for (const g of guards) if (!g.inThen) f.env.set(g.key, g.narrowed);
   let elseAbrupt = false;
   for (const a of alts) {
     if (execIn(w, a, f)) {
