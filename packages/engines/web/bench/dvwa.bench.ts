@@ -63,7 +63,7 @@ const DOCUMENTED: readonly { name: string; path: string; rules: string[] }[] = [
   { name: 'SQL injection', path: '/vulnerabilities/sqli/', rules: ['web.injection.sqli_error', 'web.injection.sqli_boolean', 'web.injection.sqli_time'] },
   { name: 'SQL injection (blind)', path: '/vulnerabilities/sqli_blind/', rules: ['web.injection.sqli_boolean', 'web.injection.sqli_time'] },
   { name: 'Weak session IDs', path: '/vulnerabilities/weak_id/', rules: ['web.session.predictable_id'] },
-  { name: 'XSS (DOM)', path: '/vulnerabilities/xss_d/', rules: ['web.injection.xss_reflected'] },
+  { name: 'XSS (DOM)', path: '/vulnerabilities/xss_d/', rules: ['web.injection.xss_dom', 'web.injection.xss_reflected'] },
   { name: 'XSS (reflected)', path: '/vulnerabilities/xss_r/', rules: ['web.injection.xss_reflected'] },
   { name: 'XSS (stored)', path: '/vulnerabilities/xss_s/', rules: ['web.injection.xss_stored'] },
   { name: 'Open redirect', path: '/vulnerabilities/open_redirect/', rules: ['web.injection.open_redirect'] },

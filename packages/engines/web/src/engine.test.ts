@@ -3,7 +3,9 @@ import { EngineInputError, engineConformanceProblems } from '@citadel/engine-cor
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engine } from './engine.ts';
 import { ACTIVE_RULE_IDS } from './checks/active/index.ts';
-import { PLANTED, type TestSite, startTestSite } from './testing/test-site.ts';
+import { existsSync } from 'node:fs';
+import { CHROMIUM_PATH } from './crawl/render.ts';
+import { PLANTED, PLANTED_RENDERED, type TestSite, startTestSite } from './testing/test-site.ts';
 
 const LOCAL = { allowNetworks: '127.0.0.1', rate: '0', sqliDelaySeconds: '1', requestTimeoutMs: '8000' };
 const failed = (a: Assessment) => a.findings.filter((f) => f.result === 'fail').map((f) => f.ruleId);
@@ -87,6 +89,18 @@ describe('web engine', () => {
     expect(row(without, 'web.injection.ssrf').result).toBe('fail');
     await expect(engine.run({ files: [], url: vulnerable.url }, { params: { ...LOCAL, callbackListen: 'nowhere' } }, {})).rejects.toMatchObject({ code: 'missing_parameter' });
   });
+
+  it.skipIf(!existsSync(CHROMIUM_PATH))('finds DOM-based XSS with rendering, not on the twin, and says why without rendering', async () => {
+    const params = { ...LOCAL, active: 'xss', render: 'true', include: '/lang|/$' };
+    const a = await engine.run({ files: [], url: vulnerable.url }, { params }, {});
+    for (const id of Object.keys(PLANTED_RENDERED)) expect(row(a, id).result).toBe('fail');
+    const dom = row(a, 'web.injection.xss_dom').evidence[0]!;
+    expect(dom.file).toContain('/lang?default=');
+    expect(dom.detail).toMatch(/parameter: default .*after rendering it holds <img/);
+    const twin = await engine.run({ files: [], url: hardened.url }, { params }, {});
+    expect(row(twin, 'web.injection.xss_dom').result).toBe('pass');
+    expect(row(vulnResult, 'web.injection.xss_dom')).toMatchObject({ result: 'not_executed', evidence: [{ detail: expect.stringMatching(/render=true/) }] });
+  }, 90_000);
 
   it('the TLS items are not executed for an http target', () => {
     expect(row(vulnResult, 'web.tls.cert_untrusted')).toMatchObject({ result: 'not_executed', evidence: [{ detail: 'the target is not https' }] });

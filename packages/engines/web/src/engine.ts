@@ -95,7 +95,7 @@ export class WebEngine implements Engine {
       b.setPhase('passive checks');
       await passiveChecks(b, result, client, target);
       if (!timeLimit.signal.aborted) await tlsChecks(b, client, target, config.requestTimeoutMs, signal);
-      await activeChecks({ b, client, crawl: result, scope, target, config, stop: timeLimit.signal });
+      await activeChecks({ b, client, crawl: result, scope, target, config, stop: timeLimit.signal, ...(renderer ? { renderer } : {}) });
       b.target.requests = client.sent;
       if (timeLimit.signal.aborted) b.unreadable(target.href, `${(timeLimit.signal.reason as Error).message}: the results are partial`);
       return b.build();

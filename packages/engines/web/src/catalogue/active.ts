@@ -27,6 +27,17 @@ export const INJECTION_ITEMS = items('injection', [
     solution: ['输出时按上下文编码，输入时校验，启用严格 CSP。', 'Encode on output for the context, validate input, and deploy a strict CSP.'],
   },
   {
+    name: 'xss_dom',
+    risk: 'high',
+    cwe: ['CWE-79'],
+    owasp: ['A03:2021'],
+    title: ['DOM 型跨站脚本（XSS）', 'DOM-based cross-site scripting (XSS)', 'DOM 型跨站指令碼（XSS）', 'DOM ベースのクロスサイトスクリプティング（XSS）'],
+    purpose: ['检测页面脚本是否把 URL 中的数据作为 HTML 写入页面。', 'Checks whether page scripts write data from the URL into the page as HTML.'],
+    description: ['攻击者构造的链接经页面自身的脚本进入 DOM 并执行，服务器响应中看不到攻击载荷。', 'A crafted link reaches the DOM through the page\'s own script and runs there; the server\'s answer never shows the payload.'],
+    testingSteps: ['在 GET 参数中注入带唯一 id 的 img 标签，用无头 Chromium 渲染响应，检查脚本运行后的 DOM 中是否出现该元素而原始响应中没有。', 'Inject an img tag with a unique id into GET parameters, render the answer in headless Chromium and check whether the element is in the DOM after scripts ran but not in the raw answer.'],
+    solution: ['用 textContent 等安全接口写入数据，避免 document.write、innerHTML 处理 URL 数据，启用 Trusted Types 与严格 CSP。', 'Write data with safe sinks such as textContent, keep URL data away from document.write and innerHTML, and enable Trusted Types and a strict CSP.'],
+  },
+  {
     name: 'sqli_error',
     risk: 'serious',
     cwe: ['CWE-89'],

@@ -309,6 +309,13 @@ export const JA_TEXTS: TranslationTable = {
     testingSteps: '一意のヘッダーを付けて TRACE を送信し、レスポンスにそのヘッダーが返されるかを確認します。',
     solution: 'サーバーで TRACE メソッドを無効にしてください。',
   },
+  'injection.xss_dom': {
+    purpose: 'ページのスクリプトが URL 中のデータを HTML としてページに書き込んでいないかを確認します。',
+    description: '細工されたリンクがページ自身のスクリプトを通じて DOM に入り込んで実行されます。サーバーのレスポンスにはペイロードが現れません。',
+    testingSteps:
+      '一意の id を持つ img タグを GET パラメーターに注入し、ヘッドレス Chromium でレスポンスをレンダリングして、スクリプト実行後の DOM にその要素があり、元のレスポンスにはないかを確認します。',
+    solution: 'データは textContent などの安全な API で書き込み、URL 由来のデータを document.write や innerHTML に渡さず、Trusted Types と厳格な CSP を有効にしてください。',
+  },
   'injection.file_upload': {
     purpose: 'アップロードフォームがサーバースクリプトを受け付け、サイト上で実行してしまわないかを確認します。',
     description: '攻撃者は Web シェルをアップロードし、サーバー上で任意のコマンドを実行できます。',

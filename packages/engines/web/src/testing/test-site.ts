@@ -13,6 +13,11 @@ import { SqlError, select } from './fake-sql.ts';
 
 export type SiteKind = 'vulnerable' | 'hardened';
 
+/** Planted vulnerabilities only found with JavaScript rendering (option render=true). */
+export const PLANTED_RENDERED: Readonly<Record<string, string>> = {
+  'web.injection.xss_dom': '/lang?default= written by document.write',
+};
+
 /** The planted vulnerabilities of the vulnerable app: rule id → where it is. */
 export const PLANTED: Readonly<Record<string, string>> = {
   'web.injection.xss_reflected': '/search?q=',
@@ -129,7 +134,7 @@ export async function startTestSite(kind: SiteKind, o: { latencyMs?: number } = 
             200,
             page(
               'Shop',
-              ['/search?q=hello', '/products?id=1', '/item?name=apple', '/ping?host=localhost', '/view?file=readme.txt', '/go?url=/products?id=2', '/guestbook', '/login', '/members', '/account', '/avatar', '/token', '/webhook', '/files/', '/error', '/fetch?url=https://example.com/']
+              ['/search?q=hello', '/products?id=1', '/item?name=apple', '/ping?host=localhost', '/view?file=readme.txt', '/go?url=/products?id=2', '/guestbook', '/login', '/members', '/account', '/avatar', '/token', '/webhook', '/lang?default=English', '/files/', '/error', '/fetch?url=https://example.com/']
                 .map((h) => `<a href="${esc(h)}">${esc(h)}</a>`)
                 .join(' '),
             ),
@@ -242,6 +247,14 @@ export async function startTestSite(kind: SiteKind, o: { latencyMs?: number } = 
             });
           }
           return send(200, page('Webhook', `${req.method === 'POST' ? '<p>Webhook saved.</p>' : ''}${hookForm}`));
+        }
+        case '/lang': {
+          // DOM-based XSS: the script copies the URL into document.write; the twin sets textContent.
+          const read = 'var i = location.href.indexOf("default="); var lang = i >= 0 ? location.href.substring(i + 8) : "English";';
+          const write = vuln
+            ? `${read} document.write("<option value='" + lang + "'>" + decodeURIComponent(lang) + "</option>");`
+            : `${read} var o = document.createElement("option"); o.textContent = decodeURIComponent(lang); document.currentScript.parentNode.appendChild(o);`;
+          return send(200, page('Language', `<form action="/lang"><select name="default"><script>${write}</script><option value="French">French</option></select><input type="submit" value="Select"></form>`));
         }
         case '/dashboard':
           return send(200, page('Dashboard', '<p>Welcome back.</p>'));

@@ -7,6 +7,7 @@
 import type { HttpResponse } from '../../net/http-client.ts';
 import type { ActiveGroup } from '../../options.ts';
 import { defaultCredentials } from './credentials.ts';
+import { domXss } from './dom-xss.ts';
 import { exposedFiles } from './exposure.ts';
 import { putMethod, traceMethod } from './methods.ts';
 import { type ActiveContext, type InjectionPoint, eachConcurrently, injectionPoints, requestFor, send } from './points.ts';
@@ -28,7 +29,14 @@ interface Group {
 export const ACTIVE_PLAN: readonly Group[] = [
   { group: 'files', steps: [{ ids: ['web.exposure.vcs_metadata', 'web.exposure.env_file', 'web.exposure.backup_file', 'web.exposure.admin_console', 'web.exposure.debug_endpoint'], run: (c) => exposedFiles(c) }] },
   { group: 'methods', steps: [{ ids: ['web.methods.trace'], run: (c) => traceMethod(c) }, { ids: ['web.methods.put'], run: (c) => putMethod(c) }] },
-  { group: 'xss', steps: [{ ids: ['web.injection.xss_reflected'], run: (c, p) => reflectedXss(c, p) }, { ids: ['web.injection.xss_stored'], run: (c, p) => storedXss(c, p) }] },
+  {
+    group: 'xss',
+    steps: [
+      { ids: ['web.injection.xss_reflected'], run: (c, p) => reflectedXss(c, p) },
+      { ids: ['web.injection.xss_stored'], run: (c, p) => storedXss(c, p) },
+      { ids: ['web.injection.xss_dom'], run: (c, p) => domXss(c, p) },
+    ],
+  },
   {
     group: 'sqli',
     steps: [

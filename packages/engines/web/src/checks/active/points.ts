@@ -4,7 +4,7 @@
  * page gave them, so one request changes exactly one parameter.
  */
 import type { AssessmentBuilder } from '@citadel/engine-core';
-import type { CrawlResult } from '../../crawl/crawler.ts';
+import type { CrawlResult, Renderer } from '../../crawl/crawler.ts';
 import type { HtmlForm } from '../../crawl/html.ts';
 import type { Scope } from '../../crawl/scope.ts';
 import type { WebScanConfig } from '../../options.ts';
@@ -31,6 +31,8 @@ export interface ActiveContext {
   config: WebScanConfig;
   /** The time limit: checks stop early and the assessment is partial. */
   stop: AbortSignal;
+  /** The JavaScript renderer, when rendering is on (DOM-based XSS). */
+  renderer?: Renderer;
 }
 
 const MAX_POINTS = 80;
