@@ -1,8 +1,9 @@
 /**
  * Accuracy on deliberately vulnerable Node.js projects, measured like the
  * OWASP Benchmark:
- *   npx tsx packages/engines/source/bench/js-benchmark.ts [juice-shop checkout] [NodeGoat checkout]
- * (or CITADEL_JUICE_SHOP / CITADEL_NODEGOAT; a project that is absent is skipped).
+ *   npx tsx packages/engines/source/bench/js-benchmark.ts [juice-shop] [NodeGoat] [dvna master] [dvna fixes branch]
+ * (or CITADEL_JUICE_SHOP, CITADEL_NODEGOAT, CITADEL_DVNA, CITADEL_DVNA_FIXES; a project
+ * that is absent is skipped; the DVNA fixes checkout is `git archive fixes` of the same repository).
  *
  * Juice Shop marks the code of its coding challenges with `vuln-code-snippet`
  * comments and ships the fixed variants (data/static/codefixes/*_correct.ts).
@@ -13,14 +14,15 @@
  * finding of its category lies in the snippet (the sink, or a step of its
  * data-flow path) or at the place js-truth.ts names. Per category: TP, FN,
  * FP, TN, TPR, FPR, TPR − FPR. The documented defects of js-truth.ts
- * (positives only) give the recall; findings of the injection rules outside
+ * (positives only) give the recall. DVNA: each documented handler is a
+ * positive on master and a negative on the fixes branch. Findings of the injection rules outside
  * every known place are counted as unconfirmed (not judged).
  */
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { engine } from '../src/index.ts';
-import { CATEGORY_RULES, type Category, DOCUMENTED, JUICE_SHOP_CHALLENGES } from './js-truth.ts';
+import { CATEGORY_RULES, type Category, DOCUMENTED, DVNA, JUICE_SHOP_CHALLENGES } from './js-truth.ts';
 
 interface Hit {
   rule: string;
@@ -169,6 +171,41 @@ async function nodeGoat(checkout: string, recall: string[], unconfirmed: Map<str
   return `nodegoat: ${base.lines} lines in ${(base.ms / 1000).toFixed(1)} s`;
 }
 
+/** The lines of `module.exports.<handler> = …` up to the next export (or the end). */
+function handlerRegion(root: string, file: string, handler: string): Region | undefined {
+  const p = path.join(root, file);
+  if (!existsSync(p)) return undefined;
+  const lines = readFileSync(p, 'utf8').split('\n');
+  const from = lines.findIndex((l) => new RegExp(`^\\s*module\\.exports\\.${handler}\\s*=`).test(l));
+  if (from < 0) return undefined;
+  let to = lines.findIndex((l, i) => i > from && /^\s*module\.exports\./.test(l));
+  if (to < 0) to = lines.length;
+  return { file, from: from + 1, to };
+}
+
+async function dvna(master: string, fixes: string | undefined, counts: Map<Category, Counts>, log: string[], unconfirmed: Map<string, number>): Promise<string> {
+  const count = (c: Category) => counts.get(c) ?? (counts.set(c, { tp: 0, fn: 0, fp: 0, tn: 0 }), counts.get(c)!);
+  const base = await scan(master);
+  const known: Region[] = [];
+  for (const d of DVNA) {
+    const r = handlerRegion(master, d.file, d.handler);
+    if (r) known.push(r);
+    const hit = r !== undefined && flagged(base.hits, d.category, [r]);
+    hit ? count(d.category).tp++ : count(d.category).fn++;
+    if (!hit) log.push(`  FN dvna ${d.doc} (${d.category}) ${d.file} ${d.handler}`);
+  }
+  countUnconfirmed(base.hits, known, unconfirmed);
+  if (!fixes) return `dvna: ${base.lines} lines (no fixes checkout: negatives not measured)`;
+  const fixed = await scan(fixes);
+  for (const d of DVNA) {
+    const r = handlerRegion(fixes, d.file, d.handler);
+    const hit = r !== undefined && flagged(fixed.hits, d.category, [r]);
+    hit ? count(d.category).fp++ : count(d.category).tn++;
+    if (hit) log.push(`  FP dvna fixes ${d.doc} (${d.category}): still flagged`);
+  }
+  return `dvna: ${base.lines} lines, fixes ${fixed.lines} lines`;
+}
+
 /** Injection findings at no known place, per rule (not judged: the projects do not document every line). */
 function countUnconfirmed(hits: readonly Hit[], known: readonly Region[], out: Map<string, number>): void {
   for (const h of hits) {
@@ -176,6 +213,18 @@ function countUnconfirmed(hits: readonly Hit[], known: readonly Region[], out: M
     if (known.some((r) => inRegion(r, h.file, h.line) || h.steps.some((s) => inRegion(r, s.file, s.line)))) continue;
     out.set(h.rule, (out.get(h.rule) ?? 0) + 1);
   }
+}
+
+function table(counts: ReadonlyMap<Category, Counts>): void {
+  console.log('category   TP   FN   FP   TN   TPR     FPR     TPR-FPR');
+  let sum = 0;
+  for (const [c, x] of [...counts].sort()) {
+    const tpr = x.tp / Math.max(1, x.tp + x.fn);
+    const fpr = x.fp / Math.max(1, x.fp + x.tn);
+    sum += tpr - fpr;
+    console.log(`${c.padEnd(9)} ${String(x.tp).padStart(4)} ${String(x.fn).padStart(4)} ${String(x.fp).padStart(4)} ${String(x.tn).padStart(4)}   ${(tpr * 100).toFixed(1).padStart(5)} % ${(fpr * 100).toFixed(1).padStart(5)} %  ${((tpr - fpr) * 100).toFixed(1).padStart(6)} %`);
+  }
+  if (counts.size) console.log(`score (average TPR − FPR): ${((sum / counts.size) * 100).toFixed(1)} %`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -189,16 +238,17 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   else notes.push('juice-shop: skipped (pass the checkout path or set CITADEL_JUICE_SHOP)');
   if (goat && existsSync(path.join(goat, 'app/routes'))) notes.push(await nodeGoat(goat, recall, unconfirmed));
   else notes.push('nodegoat: skipped (pass the checkout path or set CITADEL_NODEGOAT)');
+  const dv = process.argv[4] ?? process.env.CITADEL_DVNA;
+  const dvFixes = process.argv[5] ?? process.env.CITADEL_DVNA_FIXES;
+  const dvCounts = new Map<Category, Counts>();
+  const dvLog: string[] = [];
+  if (dv && existsSync(path.join(dv, 'core/appHandler.js'))) notes.push(await dvna(dv, dvFixes && existsSync(dvFixes) ? dvFixes : undefined, dvCounts, dvLog, unconfirmed));
+  else notes.push('dvna: skipped (pass the checkout paths or set CITADEL_DVNA / CITADEL_DVNA_FIXES)');
   console.log('Juice Shop coding challenges (snippet = positive, *_correct fix = negative)');
-  console.log('category   TP   FN   FP   TN   TPR     FPR     TPR-FPR');
-  let sum = 0;
-  for (const [c, x] of [...counts].sort()) {
-    const tpr = x.tp / Math.max(1, x.tp + x.fn);
-    const fpr = x.fp / Math.max(1, x.fp + x.tn);
-    sum += tpr - fpr;
-    console.log(`${c.padEnd(9)} ${String(x.tp).padStart(4)} ${String(x.fn).padStart(4)} ${String(x.fp).padStart(4)} ${String(x.tn).padStart(4)}   ${(tpr * 100).toFixed(1).padStart(5)} % ${(fpr * 100).toFixed(1).padStart(5)} %  ${((tpr - fpr) * 100).toFixed(1).padStart(6)} %`);
-  }
-  if (counts.size) console.log(`score (average TPR − FPR): ${((sum / counts.size) * 100).toFixed(1)} %`);
+  table(counts);
+  console.log('\nDVNA documented handlers (master = positive, fixes branch = negative)');
+  table(dvCounts);
+  for (const l of dvLog) console.log(l);
   const documented = recall.filter((l) => /^ {2}(found|MISSED)/.test(l));
   const found = documented.filter((l) => l.startsWith('  found')).length;
   console.log(`\nDocumented defects (positives only): recall ${found}/${documented.length}${documented.length ? ` = ${((found / documented.length) * 100).toFixed(1)} %` : ''}`);

@@ -7,10 +7,11 @@
  * source-code defects and of which category. The other facts name a file and
  * a piece of text on the vulnerable line, taken from the projects' own
  * documentation (Juice Shop's challenge descriptions, NodeGoat's tutorial and
- * its "Fix for A1 …" comments).
+ * its "Fix for A1 …" comments), or a handler function named in DVNA's
+ * docs/solution pages (whose `fixes` branch holds the fixed code).
  */
 
-export type Category = 'sqli' | 'nosqli' | 'xss' | 'redirect' | 'code' | 'ssti' | 'ssrf' | 'xxe' | 'path' | 'cmdi' | 'log' | 'hash' | 'secret';
+export type Category = 'sqli' | 'nosqli' | 'xss' | 'redirect' | 'code' | 'ssti' | 'ssrf' | 'xxe' | 'path' | 'cmdi' | 'log' | 'deser' | 'hash' | 'secret';
 
 /** Engine rules that count for a category. */
 export const CATEGORY_RULES: Record<Category, readonly string[]> = {
@@ -25,6 +26,7 @@ export const CATEGORY_RULES: Record<Category, readonly string[]> = {
   path: ['source.injection.path_traversal'],
   cmdi: ['source.injection.command'],
   log: ['source.injection.log'],
+  deser: ['source.injection.deserialization'],
   hash: ['source.crypto.weak_hash'],
   secret: ['source.secrets.hardcoded_secret'],
 };
@@ -87,4 +89,27 @@ export const DOCUMENTED: readonly DocumentedDefect[] = [
   { project: 'nodegoat', name: 'A1-3 log injection (user name)', category: 'log', file: 'app/routes/session.js', text: 'console.log("Error: attempt to login with invalid user: ", userName)' },
   { project: 'nodegoat', name: 'A10 unvalidated redirect', category: 'redirect', file: 'app/routes/index.js', text: 'res.redirect(req.query.url)' },
   { project: 'nodegoat', name: 'SSRF (research page URL)', category: 'ssrf', file: 'app/routes/research.js', text: 'needle.get(url' },
+];
+
+export interface DvnaDefect {
+  /** The page of docs/solution that documents it. */
+  doc: string;
+  category: Category;
+  file: string;
+  /** The handler: `module.exports.<handler> = function …` up to the next export. */
+  handler: string;
+}
+
+/**
+ * DVNA's documented code defects (docs/solution/*.md), each checked on master
+ * (positive) and on the `fixes` branch (negative; a handler the fix removed
+ * counts as not flagged).
+ */
+export const DVNA: readonly DvnaDefect[] = [
+  { doc: 'a1-injection (SQL injection, user search)', category: 'sqli', file: 'core/appHandler.js', handler: 'userSearch' },
+  { doc: 'a1-injection (command injection, ping)', category: 'cmdi', file: 'core/appHandler.js', handler: 'ping' },
+  { doc: 'a4-xxe (bulk product import)', category: 'xxe', file: 'core/appHandler.js', handler: 'bulkProducts' },
+  { doc: 'a8-insecure-deserialization (legacy bulk import)', category: 'deser', file: 'core/appHandler.js', handler: 'bulkProductsLegacy' },
+  { doc: 'a9 known-vulnerable component (mathjs eval of the equation)', category: 'code', file: 'core/appHandler.js', handler: 'calc' },
+  { doc: 'ax-unvalidated-redirects-and-forwards', category: 'redirect', file: 'core/appHandler.js', handler: 'redirect' },
 ];
