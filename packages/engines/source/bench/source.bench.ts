@@ -2,7 +2,7 @@
  * `npm run bench -- source`: the source engine's benchmarks, each on checkouts
  * given by path (nothing is downloaded; a benchmark without its path is skipped):
  *   CITADEL_OWASP_BENCHMARK=<BenchmarkJava checkout>     → owasp-benchmark.ts (Java accuracy)
- *   CITADEL_JUICE_SHOP=<juice-shop>, CITADEL_NODEGOAT=<NodeGoat> → js-benchmark.ts (JS/TS accuracy)
+ *   CITADEL_JUICE_SHOP, CITADEL_NODEGOAT, CITADEL_DVNA, CITADEL_DVNA_FIXES → js-benchmark.ts (JS/TS accuracy)
  *   CITADEL_MIXED_SOURCES=<dir>:<dir>:…                  → mixed-speed.ts (lines/min, peak RSS at 1M lines)
  * Each runs in its own process, so its peak RSS is its own.
  */
