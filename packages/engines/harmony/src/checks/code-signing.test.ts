@@ -56,6 +56,11 @@ describe('ABC code checks', () => {
     expect(row(a, 'crypto.static_iv').evidence.map((e) => e.snippet)).toEqual(['1234567890abcdef']);
   });
 
+  it('a sensitive value spliced into console output fails (template literal or +)', async () => {
+    const a = await assess({ abc: { records: [coded('pages/Login', [], 'submit', (r) => [asm('tryldglobalbyname', 0, r.str('console')), asm('sta', 2), asm('ldobjbyname', 0, r.str('log')), asm('sta', 1), asm('lda.str', r.str('login password ')), asm('sta', 5), asm('lda', 9), asm('add2', 0, 5), asm('sta', 3), asm('lda', 1), asm('callthis1', 0, 2, 3)])] } });
+    expect(row(a, 'logging.hilog_sensitive').evidence[0]).toMatchObject({ className: 'com.example.app/entry/ets/pages/Login', method: 'submit', snippet: "console.log('login password ${…}')" });
+  });
+
   it('strings that never reach a call are only findings to review, and harmless calls silence them', async () => {
     const stray = await assess(withAbc(record('crypto/Table', ['@ohos:security.cryptoFramework'], ['AES128|ECB|PKCS7', 'fileAccess'])));
     expect(row(stray, 'crypto.ecb_mode')).toMatchObject({ result: 'find_problem', evidence: [expect.objectContaining({ detail: expect.stringContaining('not seen as a constant argument') })] });

@@ -37,10 +37,15 @@ export interface LoadRule {
 }
 
 const str = (v: AbcValue | undefined): string | undefined => (v?.kind === 'string' ? v.value : undefined);
-/** Judges a constant string argument; undefined when it is not a constant. */
+/**
+ * Judges a constant string argument; undefined when it is not a constant. A
+ * concatenation with unknown parts can show a finding but never clear one.
+ */
 const arg = (v: AbcValue | undefined, re: RegExp, result: Judgement['result'], detail: string): Judgement | 'safe' | undefined => {
   const s = str(v);
-  return s === undefined ? undefined : re.test(s) ? { result, detail } : 'safe';
+  if (s === undefined) return undefined;
+  if (re.test(s)) return { result, detail };
+  return v?.kind === 'string' && v.partial ? undefined : 'safe';
 };
 const ECB_SPEC = /^(?:AES|SM4|3DES|DES)\d*\|ECB(?:\||$)/i;
 const DES_SPEC = /^(?:3DES|DES)\d*(?:\||$)/;
@@ -90,7 +95,7 @@ function mixedMode(a: AbcValue | undefined): Judgement | 'safe' {
 function consoleOutput(c: AbcCall): Judgement | 'safe' | undefined {
   const strings = c.args.map(str).filter((s): s is string => s !== undefined);
   if (strings.some((s) => SENSITIVE_LOG.test(s))) return { result: 'fail', detail: 'console output of a sensitive field' };
-  return strings.length > 0 ? 'safe' : undefined;
+  return c.args.some((a) => a?.kind === 'string' && !a.partial) ? 'safe' : undefined;
 }
 
 /** A call as evidence: "cryptoFramework.createCipher('AES128|ECB|PKCS7')". */

@@ -33,7 +33,8 @@ const usesCryptoJs = usesRequest('crypto-js');
 
 /** A sensitive field name as a key or label: password, token, secret … */
 export const SENSITIVE_NAME = /^[A-Za-z_]{0,24}(?:password|passwd|pwd|token|secret|credential|private_?key|id_?card|bank_?card|credit_?card)[A-Za-z_]{0,24}$/i;
-export const SENSITIVE_LOG = /(?:password|passwd|pwd|token|secret|credential|phone|mobile|id_?card|credit_?card|密码|口令|手机号|身份证)[^%\n]{0,24}(?:%\{public\}[a-z]?|[:=]\s*(?:%[sdif])?\s*$)/i;
+/** A sensitive field name followed by a value printed in clear: %{public}, a value spliced in (${…}, see the ABC interpreter) or a trailing ": ". */
+export const SENSITIVE_LOG = /(?:password|passwd|pwd|token|secret|credential|phone|mobile|id_?card|credit_?card|密码|口令|手机号|身份证)[^%\n]{0,24}(?:%\{public\}[a-z]?|\$\{…\}|[:=]\s*(?:%[sdif])?\s*$)/i;
 /** 12- or 16-character constants (the sizes of GCM and CBC IVs) with a digit, or one repeated character; "|" would make it an algorithm spec. */
 const IV_LIKE = /^(?=[^|]*\d)[\x21-\x7b\x7d\x7e]{16}$|^(?=[^|]*\d)[\x21-\x7b\x7d\x7e]{12}$|^([\x21-\x7b\x7d\x7e])\1{11}(?:\1{4})?$/;
 

@@ -56,6 +56,25 @@ describe('Ark bytecode method code', () => {
     expect(seal.calls[0]?.args).toEqual([{ kind: 'string', value: 'DES|ECB|PKCS7' }, undefined]); // slot 0 stored twice: not a constant
   });
 
+  it('a string concatenation keeps its constant parts (template literals, + with a variable)', () => {
+    const bytes = buildAbc({
+      records: [
+        record([
+          {
+            name: 'log',
+            code: (r) => [
+              ...asm('tryldglobalbyname', 0, r.str('console')), ...asm('sta', 2), ...asm('ldobjbyname', 0, r.str('info')), ...asm('sta', 1),
+              ...asm('lda.str', r.str('password: ')), ...asm('sta', 5), ...asm('lda', 9), ...asm('add2', 0, 5), ...asm('sta', 3),
+              ...asm('lda', 1), ...asm('callthis1', 0, 2, 3), ...asm('returnundefined'),
+            ],
+          },
+        ]),
+      ],
+    });
+    const log = parseAbc(bytes).methods.find((m) => m.method === 'log')!;
+    expect(log.calls[0]).toMatchObject({ callee: 'console.info', args: [{ kind: 'string', value: 'password: ${…}', partial: true }] });
+  });
+
   it('keeps what came before an undecodable instruction and reports the method', () => {
     const bytes = buildAbc({ records: [record([{ name: 'broken', code: (r) => [...callImport(r, 0, 'createMd', ['MD5']), 0xfd, 0xee, 0x00] }])] });
     const f = parseAbc(bytes);

@@ -16,7 +16,8 @@ import { FormatError } from '@citadel/engine-core';
 import type { Instruction } from './instructions.ts';
 
 export type AbcValue =
-  | { kind: 'string'; value: string }
+  /** `partial`: only the constant parts of a concatenation with unknown values. */
+  | { kind: 'string'; value: string; partial?: true }
   | { kind: 'bool'; value: boolean }
   | { kind: 'number'; value: number }
   /** A name or property path; `module` is the request its root was imported from ("@ohos:hilog"). */
@@ -56,6 +57,8 @@ export interface InterpretLimits {
 }
 
 const MAX_PATH = 200;
+/** Stands for an unknown value spliced into a string (template literal or +). */
+export const UNKNOWN_PART = '${…}';
 
 /** Mnemonics that neither read nor write the accumulator in a way that matters here. */
 const KEEPS_ACC = /^(?:j|st|nop$|debugger$|definefieldbyname$|definepropertybyname$|copyrestargs$|throw\.)/;
@@ -167,6 +170,16 @@ export function interpret(
       case 'ldfalse':
         acc = { kind: 'bool', value: m === 'ldtrue' };
         break;
+      case 'add2': {
+        // v + acc. A string concatenation keeps its constant parts and marks the unknown ones
+        // ('password: ' + pwd → 'password: ${…}'), which is what the log and spec rules read.
+        const left = regs.get(v0);
+        const l = left?.kind === 'string' ? left.value : undefined;
+        const r = acc?.kind === 'string' ? acc.value : undefined;
+        const partial = l === undefined || r === undefined || (left?.kind === 'string' && left.partial) || (acc?.kind === 'string' && acc.partial);
+        acc = l === undefined && r === undefined ? undefined : { kind: 'string', value: `${l ?? UNKNOWN_PART}${r ?? UNKNOWN_PART}`, ...(partial ? { partial: true as const } : {}) };
+        break;
+      }
       case 'ldai':
         acc = { kind: 'number', value: ins.imm[0]! | 0 };
         break;
