@@ -60,8 +60,8 @@ const MAX_PATH = 200;
 /** Stands for an unknown value spliced into a string (template literal or +). */
 export const UNKNOWN_PART = '${…}';
 
-/** Mnemonics that neither read nor write the accumulator in a way that matters here. */
-const KEEPS_ACC = /^(?:j|st|nop$|debugger$|definefieldbyname$|definepropertybyname$|copyrestargs$|throw\.)/;
+/** Jumps and stores keep the accumulator; stricteq/strictnoteq and starrayspread write it. */
+const KEEPS_ACC = /^(?:j|st(?!rict|arrayspread)|nop$|debugger$|definefieldbyname$|definepropertybyname$|throw\.)/;
 const EXTERNAL_VAR = new Set(['ldexternalmodulevar', 'wide.ldexternalmodulevar', 'callruntime.ldlazymodulevar', 'callruntime.wideldlazymodulevar', 'callruntime.ldsendableexternalmodulevar', 'callruntime.wideldsendableexternalmodulevar', 'callruntime.ldlazysendablemodulevar', 'callruntime.wideldlazysendablemodulevar']);
 const NAMESPACE = new Set(['getmodulenamespace', 'wide.getmodulenamespace']);
 const GLOBAL_NAME = new Set(['tryldglobalbyname', 'ldglobalvar']);
