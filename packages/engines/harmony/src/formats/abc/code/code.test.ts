@@ -56,6 +56,11 @@ describe('Ark bytecode method code', () => {
     expect(seal.calls[0]?.args).toEqual([{ kind: 'string', value: 'DES|ECB|PKCS7' }, undefined]); // slot 0 stored twice: not a constant
   });
 
+  it('obj[\'name\'] with a constant key reads like obj.name', () => {
+    const bytes = buildAbc({ records: [record([{ name: 'm', code: (r) => [...asm('ldexternalmodulevar', 0), ...asm('sta', 2), ...asm('lda.str', r.str('createMd')), ...asm('ldobjbyvalue', 0, 2), ...asm('sta', 1), ...asm('lda.str', r.str('SHA1')), ...asm('sta', 3), ...asm('lda', 1), ...asm('callthis1', 0, 2, 3)] }])] });
+    expect(parseAbc(bytes).methods[0]?.calls[0]).toMatchObject({ callee: 'cryptoFramework.createMd', args: [{ kind: 'string', value: 'SHA1' }] });
+  });
+
   it('a string concatenation keeps its constant parts (template literals, + with a variable)', () => {
     const bytes = buildAbc({
       records: [

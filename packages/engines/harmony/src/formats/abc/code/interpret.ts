@@ -191,6 +191,13 @@ export function interpret(
         acc = n === undefined ? undefined : member({ kind: 'ref', path: 'this' }, n);
         break;
       }
+      case 'ldobjbyvalue': {
+        // obj[key] with a constant string key is a member read like obj.key.
+        const key = acc?.kind === 'string' && !acc.partial ? acc.value : undefined;
+        acc = key === undefined ? undefined : member(regs.get(v0), key);
+        if (acc && loads.size < limits.maxLoadsPerMethod) loads.add((acc as { path: string }).path);
+        break;
+      }
       case 'definefunc':
       case 'definemethod': {
         const n = env.methodName(ins.id[0]!);
