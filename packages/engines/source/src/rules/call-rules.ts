@@ -61,7 +61,7 @@ export const CALL_RULES: readonly CallRule[] = [
   { key: 'crypto.static_iv', langs: ['js'], names: ['createCipheriv'], test: (c) => LITERAL_BYTES.test(c.argText[2] ?? '') || /^Buffer\.(from\(["']|alloc\()/.test(c.argText[2] ?? '') },
   // Insecure randomness
   { key: 'crypto.insecure_random', langs: ['java'], names: ['Random'], test: (c) => c.call.isNew && /^new (java\.util\.)?Random$/.test(c.call.callee) },
-  { key: 'crypto.insecure_random', langs: ['java', 'js'], names: ['random'], test: (c) => /^Math$/.test(c.recvText) },
+  { key: 'crypto.insecure_random', langs: ['java', 'js'], names: ['random'], test: (c) => /^(java\.lang\.)?Math$/.test(c.recvText) },
   { key: 'crypto.insecure_random', langs: ['java'], names: ['nextInt', 'nextLong', 'nextDouble', 'nextFloat', 'nextBoolean', 'nextGaussian', 'current'], test: (c) => /ThreadLocalRandom/.test(c.call.callee) },
   { key: 'crypto.insecure_random', langs: ['python'], names: ['random', 'randint', 'choice', 'randrange', 'getrandbits', 'shuffle', 'uniform'], test: (c) => c.recvText === 'random' },
   { key: 'crypto.insecure_random', langs: ['go'], names: ['Intn', 'Int', 'Int63', 'Float64', 'Read', 'Uint32', 'Int31n'], test: (c) => c.recvText === 'rand' && /"math\/rand"/.test(c.fileText) },
