@@ -6,6 +6,7 @@
  * The user's abort signal cancels at once; the total time limit stops the
  * scan and returns partial results, said so in `unreadable`.
  */
+import { setMaxListeners } from 'node:events';
 import type { Assessment, Platform } from '@citadel/contracts';
 import { type AssessmentBuilder, type Engine, type EngineContext, type EngineInput, EngineInputError, type EngineOptions, startAssessment } from '@citadel/engine-core';
 import { WEB_CATALOGUE } from './catalogue/index.ts';
@@ -46,6 +47,8 @@ export class WebEngine implements Engine {
     const timeLimit = new AbortController();
     const timer = setTimeout(() => timeLimit.abort(new Error(`total time limit of ${config.timeLimitMs / 1000} s reached`)), config.timeLimitMs);
     const signal = ctx.signal ? AbortSignal.any([ctx.signal, timeLimit.signal]) : timeLimit.signal;
+    // Every request in flight (concurrency, Chromium's sub-requests) listens on it for cancellation.
+    setMaxListeners(256, signal, timeLimit.signal);
     const client = new HttpClient({
       policy,
       ratePerSecond: config.ratePerSecond,

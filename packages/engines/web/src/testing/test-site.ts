@@ -252,7 +252,7 @@ export async function startTestSite(kind: SiteKind, o: { latencyMs?: number } = 
           // DOM-based XSS: the script copies the URL into document.write; the twin sets textContent.
           const read = 'var i = location.href.indexOf("default="); var lang = i >= 0 ? location.href.substring(i + 8) : "English";';
           const write = vuln
-            ? `${read} document.write("<option value='" + lang + "'>" + decodeURIComponent(lang) + "</option>");`
+            ? `${read} document.write("<option value='" + lang + "'>" + decodeURI(lang) + "</option>");`
             : `${read} var o = document.createElement("option"); o.textContent = decodeURIComponent(lang); document.currentScript.parentNode.appendChild(o);`;
           return send(200, page('Language', `<form action="/lang"><select name="default"><script>${write}</script><option value="French">French</option></select><input type="submit" value="Select"></form>`));
         }

@@ -46,20 +46,26 @@ export function defaultValue(type: string, name: string): string {
   return 'citadel';
 }
 
+/**
+ * Query parameters of crawled URLs and fields of crawled forms, de-duplicated
+ * by method, path and parameter names, at most MAX_POINTS, taken from the two
+ * lists in turn: a big crawl's many query URLs must not crowd out its forms.
+ */
 export function injectionPoints(crawl: CrawlResult, scope: Scope): InjectionPoint[] {
-  const out: InjectionPoint[] = [];
   const seen = new Set<string>();
-  const add = (p: InjectionPoint) => {
+  const unique = (p: InjectionPoint) => {
     const key = `${p.method} ${p.url.split('?')[0]} ${p.name} ${p.values.map(([k]) => k).join('&')}`;
-    if (seen.has(key) || out.length >= MAX_POINTS) return;
+    if (seen.has(key)) return false;
     seen.add(key);
-    out.push(p);
+    return true;
   };
+  const query: InjectionPoint[] = [];
   for (const page of crawl.pages) {
     const u = new URL(page.url);
     const values = [...u.searchParams];
-    for (const [name] of values) add({ source: 'query', method: 'GET', url: page.url, values, name });
+    for (const [name] of values) query.push({ source: 'query', method: 'GET', url: page.url, values, name });
   }
+  const forms: InjectionPoint[] = [];
   for (const form of crawl.forms) {
     if (!scope.admit(form.action)) continue;
     // A password change (new + confirmation) gets a different value per password field, so no probe
@@ -69,8 +75,15 @@ export function injectionPoints(crawl: CrawlResult, scope: Scope): InjectionPoin
     const values: [string, string][] = form.fields.map((f) => [f.name, f.value || (change && f.type === 'password' ? `Citadel-${passwords.indexOf(f) + 1}` : defaultValue(f.type, f.name))]);
     for (const f of form.fields) {
       if (f.type === 'submit' || SKIP_FIELD.test(f.name)) continue;
-      add({ source: 'form', method: form.method, url: form.action, values, name: f.name, form });
+      forms.push({ source: 'form', method: form.method, url: form.action, values, name: f.name, form });
     }
+  }
+  const a = query.filter(unique);
+  const b = forms.filter(unique);
+  const out: InjectionPoint[] = [];
+  for (let i = 0; out.length < MAX_POINTS && (i < a.length || i < b.length); i++) {
+    if (i < a.length) out.push(a[i]!);
+    if (i < b.length && out.length < MAX_POINTS) out.push(b[i]!);
   }
   return out;
 }
