@@ -1,7 +1,7 @@
 import type { TranslationTable } from '@citadel/engine-core';
 
 // Steps several items share, written once so their Japanese stays identical.
-const PARSE_ABC = 'ABC ファイルの文字列テーブル、リテラル配列および ES モジュールレコード（インポートされている @ohos モジュールと ohpm パッケージ）を解析し、';
+const PARSE_ABC = 'ABC ファイルの文字列テーブル、リテラル配列および ES モジュールレコード（インポートされている @ohos モジュールと ohpm パッケージ）を解析し、各メソッドのバイトコードを逆アセンブルして呼び出される API とその定数引数を求めます（判定は呼び出しの引数によって行い、呼び出しに現れない文字列は要確認として報告します）。そのうえで、';
 const READ_ELF = 'HAP 内の libs/<abi>/ 配下にある各 .so の ELF 構造（プログラムヘッダー、動的セクション、シンボル）を読み取ります。';
 const PACKAGE_STRINGS = 'ABC の文字列、DEX の文字列（FA）、resources.index の値、および resources/rawfile などのテキストファイル';
 
