@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { posix } from 'node:path';
+import { fakeShell } from './fake-shell.ts';
 import { SqlError, select } from './fake-sql.ts';
 
 export type SiteKind = 'vulnerable' | 'hardened';
@@ -295,20 +296,4 @@ export async function startTestSite(kind: SiteKind, o: { latencyMs?: number } = 
   };
 }
 
-/** A fake shell: commands separated by ; | && or newlines, $(…) and `…`, with echo and $((a*b)). */
-export function fakeShell(line: string): string {
-  const expand = (s: string): string =>
-    s
-      .replace(/\$\(\((\d+)\s*\*\s*(\d+)\)\)/g, (_m, a: string, b: string) => String(Number(a) * Number(b)))
-      .replace(/\$\(([^()]*)\)|`([^`]*)`/g, (_m, a?: string, b?: string) => run(a ?? b ?? '').trim());
-  const run = (cmd: string): string => {
-    const [name, ...args] = expand(cmd).trim().split(/\s+/);
-    if (name === 'echo') return `${args.join(' ')}\n`;
-    if (name === 'ping') return `PING ${args.at(-1) ?? ''}: 1 packet\n`;
-    return name ? `sh: ${name}: not found\n` : '';
-  };
-  return expand(line)
-    .split(/;|\|\||&&|\||\n/)
-    .map(run)
-    .join('');
-}
+export { fakeShell };
