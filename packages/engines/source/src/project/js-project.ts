@@ -9,12 +9,14 @@
  * sinks reached there are reported at their own file with the whole path.
  *
  * Modules are parsed only when a tainted call reaches them and kept in a
- * small LRU, so memory stays bounded on large projects.
+ * small LRU, so memory stays bounded on large projects; parsing for modules
+ * stops at twice the project's JS/TS text, so time stays bounded too.
  */
 import path from 'node:path/posix';
 import type { LanguageId, Syn } from '../parse/syntax.ts';
 import { parseLoaded } from '../parse/parser.ts';
 import { followFromModule } from '../taint/calls.ts';
+import { sig } from '../taint/frame.ts';
 import { type TaintHit, TaintInterpreter } from '../taint/interpreter.ts';
 import { specsFor } from '../taint/match.ts';
 import { functionAt, isFunction } from '../taint/syntax-profile.ts';
@@ -34,17 +36,33 @@ interface ModuleUnit {
 }
 
 const EXTENSIONS = ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.jsx', '.mts', '.cts'];
-/** Parsed modules kept for calls from other files: at most this many, of at most this much source text in all (a syntax tree costs ~50 bytes per character). */
+/** Parsed modules kept for calls from other files: at most this many, of at most this much source text in all (a syntax tree costs ~100 bytes per character). */
 const MAX_UNITS = 48;
-const MAX_UNIT_CHARS = 4 * 1024 * 1024;
+const MAX_UNIT_CHARS = 1024 * 1024;
+/** Results of calls into modules by function and argument signature, kept after the module's tree is dropped. */
+const MAX_SUMMARIES = 200_000;
 
 export class JsProject {
   private readonly units = new Map<string, ModuleUnit>();
   private unitChars = 0;
+  /** Characters parsed for module units so far, and the most allowed (re-parsing after eviction is bounded). */
+  private parsedChars = 0;
+  private maxParsedChars = 0;
+  private readonly summaries = new Map<string, Value>();
   /** Receives hits found in other modules while a file's flows are followed into them. */
   onForeignHit: ((file: string, hit: TaintHit) => void) | undefined;
 
+  /** The map may be filled after construction (the engine adds files as it reads them). */
   constructor(private readonly files: ReadonlyMap<string, ProjectSource>) {}
+
+  /** Module parsing allowed for the whole project: as much again as its JS/TS text (at least 8 Mi characters). */
+  private parseAllowance(): number {
+    if (this.maxParsedChars > 0) return this.maxParsedChars;
+    let total = 0;
+    for (const f of this.files.values()) total += f.text.length;
+    this.maxParsedChars = Math.max(8 * 1024 * 1024, total);
+    return this.maxParsedChars;
+  }
 
   text(file: string): string | undefined {
     return this.files.get(file)?.text;
@@ -82,6 +100,10 @@ export class JsProject {
   private call(ref: ExternalRef, member: string | undefined, args: readonly Value[], depth: number, caller: Walker): Value | undefined {
     // Only data from an attacker is worth following: untainted calls cost nothing.
     if (!args.some((a) => deepTaint(a))) return undefined;
+    // The summary of this function for these argument kinds, if an earlier call made it (its sinks were reported then).
+    const key = `${ref.module}\0${ref.name}\0${member ?? ''}\0${depth}\0${args.map(sig).join(',')}`;
+    const known = this.summaries.get(key);
+    if (known) return known;
     const unit = this.unit(ref.module);
     if (!unit) return undefined;
     const node = this.target(unit, ref, member);
@@ -91,7 +113,9 @@ export class JsProject {
     const own = unit.interp.budget;
     unit.interp.budget = caller.budget;
     try {
-      return followFromModule(unit.interp, def, args, depth);
+      const out = followFromModule(unit.interp, def, args, depth);
+      if (this.summaries.size < MAX_SUMMARIES) this.summaries.set(key, out);
+      return out;
     } finally {
       unit.interp.budget = own;
     }
@@ -122,7 +146,8 @@ export class JsProject {
       return cached;
     }
     const source = this.files.get(file);
-    if (!source) return undefined;
+    if (!source || this.parsedChars + source.text.length > this.parseAllowance()) return undefined;
+    this.parsedChars += source.text.length;
     const parsed = parseLoaded(source.lang, source.text);
     if (!parsed) return undefined;
     const interp = new TaintInterpreter(source.text, parsed.root, source.lang, specsFor('js'), (hit) => this.onForeignHit?.(file, hit), {
