@@ -31,6 +31,12 @@ export function looksLikeKey(s: string): 'hex' | 'base64' | undefined {
   return undefined;
 }
 
+/** Whether the method calls one of these ("Lcls;->name"). */
+function callsAny(m: MethodSite, methods: ReadonlySet<string>): boolean {
+  for (const inv of m.facts.invokes) if (methods.has(m.view.methodKey(inv.methodIndex))) return true;
+  return false;
+}
+
 export class KeyVisitor implements CodeVisitor {
   readonly keys: string[];
   private readonly cryptoMethods = new Set<string>();
@@ -44,16 +50,15 @@ export class KeyVisitor implements CodeVisitor {
   }
 
   method(m: MethodSite): void {
-    const calls = m.facts.invokes.map((i) => m.view.methodKey(i.methodIndex));
-    const self = m.view.methodKey(m.methodIndex);
-    if (calls.some((c) => CRYPTO_CALLS.has(c))) this.cryptoMethods.add(self);
+    // Called for every method: no per-method arrays or closures unless something is found.
+    if (callsAny(m, CRYPTO_CALLS)) this.cryptoMethods.add(m.view.methodKey(m.methodIndex));
     if (this.keys.includes('crypto.hardcoded_key') && m.facts.strings.length > 0 && this.candidates.length < MAX_CANDIDATES) {
       const shaped = m.facts.strings.map((s) => m.view.string(s.stringIndex) ?? '').filter((s) => looksLikeKey(s));
       const hex = shaped.filter((s) => looksLikeKey(s) === 'hex');
       const keys = hex.length > 0 ? hex : shaped;
-      if (keys.length > 0) this.candidates.push({ site: methodEvidence(m), attribution: m.attribution, keys: [...new Set(keys)], calls });
+      if (keys.length > 0) this.candidates.push({ site: methodEvidence(m), attribution: m.attribution, keys: [...new Set(keys)], calls: m.facts.invokes.map((i) => m.view.methodKey(i.methodIndex)) });
     }
-    if (this.keys.includes('secrets.hardcoded_credentials') && calls.some((c) => INPUT_READS.has(c))) {
+    if (this.keys.includes('secrets.hardcoded_credentials') && callsAny(m, INPUT_READS)) {
       for (const inv of m.facts.invokes) {
         if (!EQUALS.has(m.view.methodKey(inv.methodIndex))) continue;
         const lit = inv.args.find((a) => a?.kind === 'string');

@@ -82,12 +82,13 @@ export class RuleVisitor implements CodeVisitor {
   method(m: MethodSite): void {
     if (this.dex !== m.view.dex) this.reset(m.view.dex);
     const isMain = m.attribution.kind === 'main';
-    const callerPackage = m.classDef.name.slice(1, m.classDef.name.lastIndexOf('/') + 1);
+    let callerPackage: string | undefined;
     for (const inv of m.facts.invokes) {
       if (inv.kind === 'custom' || inv.kind === 'polymorphic') continue;
       const rules = this.apiRules(m.view, inv.methodIndex);
       for (const rule of rules) {
         if (rule.mainOnly && !isMain) continue;
+        callerPackage ??= m.classDef.name.slice(1, m.classDef.name.lastIndexOf('/') + 1);
         if (rule.externalOnly && callerPackage.startsWith(packageOf(m.view.methodKey(inv.methodIndex)))) continue;
         if (rule.when && !rule.when(inv, m.view)) continue;
         this.reporter.report(rule.key, rule.result ?? 'fail', m, methodEvidence(m, callText(m.view, inv)));

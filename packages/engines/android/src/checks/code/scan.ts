@@ -37,6 +37,7 @@ const MAX_STRING_LENGTH = 8192;
 class WalkedMethod implements MethodSite {
   private ref: MethodRef | undefined;
   private dotted: string | undefined;
+  private name: string | undefined;
   constructor(
     readonly view: DexView,
     readonly classDef: DexClassDef,
@@ -63,9 +64,11 @@ class WalkedMethod implements MethodSite {
 
   /** The method's name, without decoding its proto. */
   get methodName(): string {
-    if (this.ref) return this.ref.name;
-    const key = this.view.methodKey(this.methodIndex);
-    return key.slice(key.indexOf('->') + 2) || '?';
+    if (this.name === undefined) {
+      const key = this.ref ? undefined : this.view.methodKey(this.methodIndex);
+      this.name = this.ref ? this.ref.name : key!.slice(key!.indexOf('->') + 2) || '?';
+    }
+    return this.name;
   }
 }
 
