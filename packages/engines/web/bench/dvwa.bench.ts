@@ -19,7 +19,7 @@
  * the modules that document them (candidate false positives, to judge).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import type { Assessment } from '@citadel/contracts';
@@ -238,4 +238,7 @@ try {
   console.log(`peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
 } finally {
   php.stop();
+  // The upload check leaves its harmless test scripts behind (it cannot delete them on a real target): remove them here.
+  const uploads = path.join(dir, 'hackable/uploads');
+  for (const f of existsSync(uploads) ? readdirSync(uploads) : []) if (/^ctd[a-z0-9]+\.(?:php|jsp|aspx)$/.test(f)) rmSync(path.join(uploads, f));
 }
