@@ -121,6 +121,7 @@ export class SourceEngine implements Engine {
         b.throwIfAborted();
         await analyse(path, s.text, s.lang, true);
       }
+      if (project.limited) b.unreadable('(project)', 'cross-file data flow (JS/TS): the allowance for parsing imported modules ran out, so some later calls into other modules were not followed');
     }
     for (const id of b.selectedIds()) b.checked(id);
     const languages = [...stats.values()].sort((x, y) => y.lines - x.lines);

@@ -49,6 +49,8 @@ export class JsProject {
   private parsedChars = 0;
   private maxParsedChars = 0;
   private readonly summaries = new Map<string, Value>();
+  /** Set when the parsing allowance ran out: later calls into modules not in memory were not followed. */
+  limited = false;
   /** Receives hits found in other modules while a file's flows are followed into them. */
   onForeignHit: ((file: string, hit: TaintHit) => void) | undefined;
 
@@ -146,7 +148,11 @@ export class JsProject {
       return cached;
     }
     const source = this.files.get(file);
-    if (!source || this.parsedChars + source.text.length > this.parseAllowance()) return undefined;
+    if (!source) return undefined;
+    if (this.parsedChars + source.text.length > this.parseAllowance()) {
+      this.limited = true;
+      return undefined;
+    }
     this.parsedChars += source.text.length;
     const parsed = parseLoaded(source.lang, source.text);
     if (!parsed) return undefined;
