@@ -27,7 +27,7 @@ const CATEGORY_RULES: Record<string, string[]> = {
 };
 
 export async function scoreBenchmark(root: string, csv: string): Promise<{ rows: { category: string; tp: number; fn: number; fp: number; tn: number; tpr: number; fpr: number }[]; score: number; lines: number; ms: number }> {
-  const dir = path.join(root, 'src/main/java/org/owasp/benchmark/testcode');
+  const dir = path.join(root, existsSync(path.join(root, 'src/main/resources')) ? 'src/main' : 'src/main/java/org/owasp/benchmark/testcode');
   const started = Date.now();
   const a = await engine.run({ files: [{ path: dir, name: 'testcode' }] }, { maxEvidencePerRule: 1_000_000 }, {});
   const ms = Date.now() - started;

@@ -17,10 +17,11 @@ import { snippetAt, stepsText } from './evidence.ts';
 import { loadParsers } from './parse/parser.ts';
 import type { LanguageId } from './parse/syntax.ts';
 import { JsProject, type ProjectSource } from './project/js-project.ts';
+import { ProjectProperties } from './project/properties.ts';
 import { groupOf } from './taint/syntax-profile.ts';
 
 export const ENGINE_VERSION = '0.2.0';
-/** JS/TS text kept for the cross-file analysis (characters); files past it are analysed alone, when read. */
+/** JS/TS and Java text kept for the analysis after the walk (characters); files past it are analysed alone, when read. */
 const MAX_PROJECT_JS_CHARS = 256 * 1024 * 1024;
 
 export interface LanguageStats {
@@ -58,8 +59,11 @@ export class SourceEngine implements Engine {
     let totalFiles = 0;
     let totalBytes = 0;
     const wants = (key: string) => b.isSelected(ruleId(key));
-    // JS/TS files are analysed after the walk, as one project (flows across their imports).
+    // JS/TS files are analysed after the walk, as one project (flows across their imports); Java
+    // files too, once the project's .properties files (configuration values they read) are known.
     const jsFiles = new Map<string, ProjectSource>();
+    const javaFiles = new Map<string, ProjectSource>();
+    const properties = new ProjectProperties();
     let jsBytes = 0;
     const project = new JsProject(jsFiles);
     const reported = new Set<string>();
@@ -80,7 +84,7 @@ export class SourceEngine implements Engine {
     };
     const analyse = async (path: string, text: string, lang: LanguageId, inProject: boolean) => {
       try {
-        const r = await analyseCode(text, lang, wants, { file: path, ...(inProject ? { project } : {}) });
+        const r = await analyseCode(text, lang, wants, { file: path, properties, ...(inProject ? { project } : {}) });
         record(path, text, r.hits);
         if (r.partial) b.unreadable(path, r.partial);
       } catch (e) {
@@ -102,11 +106,13 @@ export class SourceEngine implements Engine {
       s.lines += lines;
       stats.set(k.display, s);
       if (k.kind === 'code') {
-        if (groupOf(k.lang) === 'js' && jsBytes + text.length <= MAX_PROJECT_JS_CHARS) {
-          jsFiles.set(f.path, { lang: k.lang, text });
+        const group = groupOf(k.lang);
+        if ((group === 'js' || group === 'java') && jsBytes + text.length <= MAX_PROJECT_JS_CHARS) {
+          (group === 'js' ? jsFiles : javaFiles).set(f.path, { lang: k.lang, text });
           jsBytes += text.length;
         } else await analyse(f.path, text, k.lang, false);
       } else {
+        if (f.path.endsWith('.properties')) properties.add(text);
         const hits: RawHit[] = [];
         const base = f.path.slice(f.path.lastIndexOf('/') + 1);
         const cfg = base === 'AndroidManifest.xml' ? checkAndroidManifest(text) : base === 'network_security_config.xml' ? checkNetworkSecurityConfig(text) : /\.plist$/.test(base) ? checkInfoPlist(text) : [];
@@ -114,6 +120,10 @@ export class SourceEngine implements Engine {
         if (wants('secrets.hardcoded_secret')) secretHits(text, (h) => hits.push(h));
         record(f.path, text, hits);
       }
+    }
+    for (const [path, s] of javaFiles) {
+      b.throwIfAborted();
+      await analyse(path, s.text, s.lang, false);
     }
     if (jsFiles.size > 0) {
       await loadParsers([...jsFiles.values()].map((s) => s.lang));

@@ -10,6 +10,7 @@ import type { LanguageId, Syn } from '../parse/syntax.ts';
 import { CALL_RULES, type CallRule } from '../rules/call-rules.ts';
 import { syntaxRules } from '../rules/syntax-rules.ts';
 import type { JsProject } from '../project/js-project.ts';
+import type { ProjectProperties } from '../project/properties.ts';
 import { type TaintHit, TaintInterpreter } from '../taint/interpreter.ts';
 import { specsFor } from '../taint/match.ts';
 import { type LangGroup, groupOf } from '../taint/syntax-profile.ts';
@@ -54,6 +55,8 @@ function callRulesFor(g: LangGroup): Map<string, CallRule[]> {
 export interface ProjectContext {
   file: string;
   project?: JsProject | undefined;
+  /** The project's .properties values (Java). */
+  properties?: ProjectProperties | undefined;
 }
 
 export async function analyseCode(text: string, lang: LanguageId, wants: (key: string) => boolean, ctx?: ProjectContext): Promise<FileResult> {
@@ -85,6 +88,7 @@ export async function analyseCode(text: string, lang: LanguageId, wants: (key: s
     },
     ...(ctx ? { file: ctx.file } : {}),
     ...(project && ctx ? { linker: project.linkerFor(ctx.file, parsed.root, text) } : {}),
+    ...(group === 'java' && ctx?.properties?.size ? { properties: ctx.properties } : {}),
   });
   if (project) project.onForeignHit = (file, hit) => taintHit(hit, file === ctx?.file ? undefined : file, project.text(file) ?? '');
   try {

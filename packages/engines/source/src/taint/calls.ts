@@ -59,6 +59,11 @@ export function evCall(w: Walker, call: CallSite, f: Frame): Value {
     f.env.set(key, { ...old, flags });
     return UNKNOWN;
   }
+  // A configuration value the project's .properties files define (Java Properties.getProperty with a constant key).
+  if (call.name === 'getProperty' && typeof args[0]?.konst === 'string' && w.properties) {
+    const configured = w.properties.get(args[0].konst);
+    if (configured !== undefined) return konst(configured);
+  }
   const container = containerCall(call, recv, args, w.group);
   if (container) {
     if (container.receiver && call.receiver && (isIdent(call.receiver) || isMember(call.receiver))) f.env.set(w.text(call.receiver), container.receiver);

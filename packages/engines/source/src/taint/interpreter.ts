@@ -35,6 +35,7 @@ export interface InterpreterOptions {
   /** Path in the project (steps name it) and the cross-module linker, in a project analysis. */
   file?: string;
   linker?: Linker;
+  properties?: { get(key: string): string | undefined };
 }
 
 export class TaintInterpreter implements Walker {
@@ -49,6 +50,7 @@ export class TaintInterpreter implements Walker {
   readonly onCall: CallObserver | undefined;
   readonly file: string | undefined;
   readonly linker: Linker | undefined;
+  readonly properties: { get(key: string): string | undefined } | undefined;
   private readonly defs: FunctionDef[] = [];
 
   constructor(
@@ -64,6 +66,7 @@ export class TaintInterpreter implements Walker {
     this.onCall = options.onCall;
     this.file = options.file;
     this.linker = options.linker;
+    this.properties = options.properties;
     const stack: Syn[] = [this.root];
     while (stack.length) {
       const n = stack.pop()!;

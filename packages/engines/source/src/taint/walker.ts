@@ -45,6 +45,8 @@ export interface Walker {
   /** Path of the file in the project, when the walk is part of a project analysis (steps then name it). */
   readonly file?: string | undefined;
   readonly linker?: Linker | undefined;
+  /** Values of the project's .properties files (Java getProperty with a constant key). */
+  readonly properties?: { get(key: string): string | undefined } | undefined;
   /** Evaluation steps left (shared with the modules this walk calls into). */
   budget: { left: number };
   readonly group: LangGroup;
