@@ -70,6 +70,11 @@ describe('web engine', () => {
     expect(csrf.some((c) => /\/account .*GET form that changes a password/.test(c))).toBe(true);
   });
 
+  it('finds command injection behind a filter that strips $ ( ) and backticks', () => {
+    const cmd = row(vulnResult, 'web.injection.command').evidence.map((e) => `${e.file} ${e.detail}`);
+    expect(cmd.some((c) => /\/lookup\?.*"\|expr \d+ \\\* \d+" in "host" printed \d+/.test(c))).toBe(true);
+  });
+
   it('never sends a password change whose new password and confirmation agree', () => {
     const changes = vulnerable.requests.filter((r) => r.url.startsWith('/account?')).map((r) => new URLSearchParams(r.url.split('?')[1]));
     expect(changes.length).toBeGreaterThan(5);

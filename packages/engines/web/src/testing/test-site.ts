@@ -135,7 +135,7 @@ export async function startTestSite(kind: SiteKind, o: { latencyMs?: number } = 
             200,
             page(
               'Shop',
-              ['/search?q=hello', '/products?id=1', '/item?name=apple', '/ping?host=localhost', '/view?file=readme.txt', '/go?url=/products?id=2', '/guestbook', '/login', '/members', '/account', '/avatar', '/token', '/webhook', '/lang?default=English', '/files/', '/error', '/fetch?url=https://example.com/']
+              ['/search?q=hello', '/products?id=1', '/item?name=apple', '/ping?host=localhost', '/view?file=readme.txt', '/go?url=/products?id=2', '/guestbook', '/login', '/members', '/account', '/avatar', '/token', '/webhook', '/lang?default=English', '/lookup?host=localhost', '/files/', '/error', '/fetch?url=https://example.com/']
                 .map((h) => `<a href="${esc(h)}">${esc(h)}</a>`)
                 .join(' '),
             ),
@@ -161,6 +161,12 @@ export async function startTestSite(kind: SiteKind, o: { latencyMs?: number } = 
             send(500, page('Database error', `<pre>SQLITE_ERROR: ${esc(e.message)}\nquery: SELECT * FROM products WHERE ${esc(where)}</pre>`));
           }
           return;
+        }
+        case '/lookup': {
+          // A blacklist that strips $ ( ) ` ; & (like DVWA's "high" level) still lets "|expr a \* b" through.
+          const host = q('host');
+          if (!vuln) return /^[\w.-]+$/.test(host) ? send(200, page('Lookup', `<pre>${esc(host)} has address 127.0.0.1</pre>`)) : send(400, page('Lookup', '<p>Invalid host.</p>'));
+          return send(200, page('Lookup', `<pre>${esc(fakeShell(`ping -c 1 ${host.replace(/[$()`;&]/g, '')}`))}</pre>`));
         }
         case '/ping': {
           const host = q('host');

@@ -38,11 +38,19 @@ export async function commandInjection(ctx: ActiveContext, points: readonly Inje
     const y = 100 + Math.floor(Math.random() * 800);
     const expected = `ctd${x * y}ok`;
     const cmd = `echo ctd$((${x}*${y}))ok`;
-    for (const sep of [';', '|', '&&', '\n', '$(', '`']) {
-      const payload = sep === '$(' ? `$(${cmd})` : sep === '`' ? `\`${cmd}\`` : `${sep}${cmd}`;
+    // Arithmetic only a shell evaluates; `expr` for filters that strip $ ( ) and backticks (the product alone then proves it).
+    const product = new RegExp(`(?<!\\d)${x * y}(?!\\d)`);
+    const payloads: [string, string | RegExp][] = [
+      ...[';', '|', '&&', '\n', '$(', '`'].map((sep): [string, string] => [sep === '$(' ? `$(${cmd})` : sep === '`' ? `\`${cmd}\`` : `${sep}${cmd}`, expected]),
+      ...['|', '\n'].map((sep): [string, RegExp] => [`${sep}expr ${x} \\* ${y}`, product]),
+    ];
+    for (const [payload, proof] of payloads) {
       const r = await send(ctx, requestFor(p, `${baselineValue(p)}${payload}`));
-      if (r && r.text.includes(expected) && !baselines.get(p)?.text.includes(expected)) {
-        ctx.b.finding('web.injection.command', webEvidence(r, { parameter: p.name, match: expected, detail: `"${payload}" in "${p.name}" printed ${expected}: the value ran in a shell` }));
+      const base = baselines.get(p)?.text ?? '';
+      const hit = r && (typeof proof === 'string' ? r.text.includes(proof) && !base.includes(proof) : proof.test(r.text) && !proof.test(base) && !r.text.includes(`${x} \\* ${y}`));
+      if (r && hit) {
+        const shown = typeof proof === 'string' ? proof : String(x * y);
+        ctx.b.finding('web.injection.command', webEvidence(r, { parameter: p.name, match: proof, detail: `"${payload}" in "${p.name}" printed ${shown}: the value ran in a shell` }));
         break;
       }
     }
