@@ -1,7 +1,9 @@
 /**
  * PDF report benchmark: an assessment with 2,000 findings (3 occurrences each)
- * rendered as a zh-CN PDF several times; prints the median wall time, the file
- * size, pages, the CPU time per run and the peak RSS of this process. Goal (issue 9): under 10 s and 500 MB.
+ * rendered as a zh-CN PDF several times; prints the first render on its own (what the
+ * server's render child does: one report per fresh process, so its wall time and peak RSS
+ * are the production figures), then the median wall and CPU time, the file size, pages
+ * and the peak RSS over all runs. Goal (issue 9): under 10 s and 500 MB.
  *
  *   npx tsx packages/reports/bench/pdf.bench.ts [--findings N] [--runs N] [--locale zh-CN] [--template standard|brief|compliance]
  */
@@ -26,6 +28,7 @@ const times: number[] = [];
 const cpuTimes: number[] = [];
 let bytes = 0;
 let pages = 0;
+let firstPeakMb = 0;
 for (let i = 0; i < runs; i++) {
   const started = performance.now();
   const cpu = process.cpuUsage();
@@ -34,12 +37,14 @@ for (let i = 0; i < runs; i++) {
   const used = process.cpuUsage(cpu);
   cpuTimes.push((used.user + used.system) / 1000);
   bytes = pdf.length;
+  if (i === 0) firstPeakMb = process.resourceUsage().maxRSS / 1024;
   pages = (Buffer.from(pdf).toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-console.log(`pdf report (${template}), ${findings} findings, ${locale}: median ${(median(times) / 1000).toFixed(2)} s over ${runs} runs (${times.map((t) => (t / 1000).toFixed(2)).join(', ')} s)`);
+console.log(`pdf report (${template}), ${findings} findings, ${locale}: first render (a fresh process, as the render child) ${(times[0]! / 1000).toFixed(2)} s, peak RSS ${firstPeakMb.toFixed(0)} MB`);
+console.log(`  median ${(median(times) / 1000).toFixed(2)} s over ${runs} runs (${times.map((t) => (t / 1000).toFixed(2)).join(', ')} s)`);
 console.log(`  CPU time median ${(median(cpuTimes) / 1000).toFixed(2)} s (${cpuTimes.map((t) => (t / 1000).toFixed(2)).join(', ')} s)`);
 console.log(`  ${(bytes / 1024 / 1024).toFixed(2)} MB, ${pages} pages`);
-console.log(`  peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB (goal < 10 s, < 500 MB)`);
+console.log(`  peak RSS over all ${runs} runs in one process ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB (goal < 10 s, < 500 MB per report)`);
 // The machine's load while measuring: wall times on a shared machine are only comparable with it.
 console.log(`  load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`);
