@@ -7,17 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN_PASSWORD, login, post, startTestApp, type TestApp } from '../test-support/test-app.ts';
 import { TaskWorker } from './worker.ts';
+import { until } from '../test-support/until.ts';
 
 process.env.CITADEL_EXTRA_ENGINES = fileURLToPath(new URL('./test-engine/index.ts', import.meta.url));
-
-const until = async <T>(fn: () => Promise<T> | T, ok: (v: T) => boolean, ms = 90_000): Promise<T> => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 
 describe('live evaluation settings on sqlite', () => {
   let t: TestApp;

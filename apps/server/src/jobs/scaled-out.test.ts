@@ -12,31 +12,12 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, POSTGRES_URL, TEST_ADMIN_PASSWORD, login, post, startTestApp, type TestApp } from '../test-support/test-app.ts';
 import { TASK_QUEUE } from './dispatch.ts';
+import { until } from '../test-support/until.ts';
+import { TEST_REDIS_URL, redisUp } from '../test-support/redis.ts';
 
-const REDIS_URL = process.env.CITADEL_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
 const TEST_ENGINE = fileURLToPath(new URL('./test-engine/index.ts', import.meta.url));
 const WORKER_MAIN = fileURLToPath(new URL('../worker-main.ts', import.meta.url));
-
-async function redisUp(): Promise<boolean> {
-  const r = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await r.connect();
-    return (await r.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    r.disconnect();
-  }
-}
-
-const until = async <T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms: number): Promise<T> => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-};
 
 const available = DIALECTS.includes('postgres') && (await redisUp());
 

@@ -7,26 +7,14 @@
 import { randomBytes } from 'node:crypto';
 import { evaluationResource } from '@citadel/contracts';
 import { syntheticAssessment } from '@citadel/reports/testing';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DownloadChange, TaskEvents } from '../../jobs/task-events.ts';
 import { TEST_ADMIN_PASSWORD, login, post, startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { TEST_USER_PASSWORD, createUser } from '../../test-support/users.ts';
 import { finishedTask } from './test-fixtures.ts';
+import { TEST_REDIS_URL, redisUp } from '../../test-support/redis.ts';
 
-const REDIS_URL = process.env.CITADEL_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisUp(): Promise<boolean> {
-  const r = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await r.connect();
-    return (await r.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    r.disconnect();
-  }
-}
+const REDIS_URL = TEST_REDIS_URL;
 
 type Push = { type: string; download?: { id: number; status: string; percentage: number } };
 

@@ -10,15 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, TEST_ADMIN_PASSWORD, login, post, startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { TEST_USER_PASSWORD, createUser } from '../../test-support/users.ts';
 import { finishedTask } from './test-fixtures.ts';
-
-const until = async <T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 60_000): Promise<T> => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-};
+import { until } from '../../test-support/until.ts';
 
 describe.each(DIALECTS)('download center on %s', (dialect) => {
   let t: TestApp;

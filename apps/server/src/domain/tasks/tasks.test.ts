@@ -11,17 +11,9 @@ import { TaskWorker } from '../../jobs/worker.ts';
 import { DIALECTS, TEST_ADMIN_PASSWORD, login, post, startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { TEST_USER_PASSWORD, createUser } from '../../test-support/users.ts';
 import { IllegalTransitionError, TaskRepository } from './task-repository.ts';
+import { until } from '../../test-support/until.ts';
 
 process.env.CITADEL_EXTRA_ENGINES = fileURLToPath(new URL('../../jobs/test-engine/index.ts', import.meta.url));
-
-const until = async <T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 60_000): Promise<T> => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 
 describe.each(DIALECTS)('tasks on %s', (dialect) => {
   let t: TestApp;

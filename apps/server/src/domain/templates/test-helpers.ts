@@ -8,6 +8,7 @@ import type { Finding } from '@citadel/contracts';
 import { type ApkSpec, buildApk } from '../../../../../packages/engines/android/src/testing/build-apk.ts';
 import { post, type TestApp } from '../../test-support/test-app.ts';
 import { multipart } from '../uploads/test-helpers.ts';
+import { until } from '../../test-support/until.ts';
 
 export { appClass, str } from '../../../../../packages/engines/android/src/testing/dex-helpers.ts';
 
@@ -26,15 +27,6 @@ export async function uploadSample(t: TestApp, headers: Record<string, string>, 
   if (!id) throw new Error(`upload failed: ${res.body}`);
   return id;
 }
-
-const until = async <T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 60_000): Promise<T> => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-};
 
 export interface RunResult {
   task: { status: string; finish_item: number; total_item: number; template_id: number | null; template_name: string; fail_msg: string };
