@@ -55,6 +55,12 @@ export interface Config {
   scanDenyNetworks: string;
   scanAllowPrivate: boolean;
   scanAllowLoopback: boolean;
+  /** HOST:PORT where web scans start their out-of-band SSRF listener; empty: no listener. */
+  scanCallbackListen: string;
+  /** How targets reach that listener (default http://HOST:PORT/). */
+  scanCallbackUrl: string;
+  /** The highest request rate (per second) a web scan may ask for. */
+  scanMaxRate: number;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -97,6 +103,29 @@ function name(src: Source, key: string, fallback: string): string {
   const raw = src[key];
   if (raw === undefined || raw === '') return fallback;
   if (!/^[A-Za-z_][A-Za-z0-9_-]{0,62}$/.test(raw)) throw new Error(`${key} must be letters, digits, _ or - (at most 63), got "${raw}"`);
+  return raw;
+}
+
+/** HOST:PORT (a name or an address, and a port), or empty. */
+function hostPort(src: Source, key: string): string {
+  const raw = src[key] ?? '';
+  if (raw === '') return '';
+  const m = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})$/.exec(raw);
+  if (!m || Number(m[2]) > 65535) throw new Error(`${key} must be HOST:PORT, got "${raw}"`);
+  return raw;
+}
+
+/** An http(s) URL, or empty. */
+function httpUrl(src: Source, key: string): string {
+  const raw = src[key] ?? '';
+  if (raw === '') return '';
+  let ok = false;
+  try {
+    ok = ['http:', 'https:'].includes(new URL(raw).protocol);
+  } catch {
+    ok = false;
+  }
+  if (!ok) throw new Error(`${key} must be an http(s) URL, got "${raw}"`);
   return raw;
 }
 
@@ -145,6 +174,9 @@ export function loadConfig(env: Source = process.env): Config {
     scanDenyNetworks: cidrs(src, 'CITADEL_SCAN_DENY_NETWORKS'),
     scanAllowPrivate: bool(src, 'CITADEL_SCAN_ALLOW_PRIVATE'),
     scanAllowLoopback: bool(src, 'CITADEL_SCAN_ALLOW_LOOPBACK'),
+    scanCallbackListen: hostPort(src, 'CITADEL_SCAN_CALLBACK_LISTEN'),
+    scanCallbackUrl: httpUrl(src, 'CITADEL_SCAN_CALLBACK_URL'),
+    scanMaxRate: int(src, 'CITADEL_SCAN_MAX_RATE', 20, 1, 1000),
   };
 }
 

@@ -55,6 +55,7 @@ export function createTaskRuntime(config: Config, database: Database, samples: S
     leaseMs: config.taskLeaseSeconds * 1000,
     childEnv: { CITADEL_EXTRA_ENGINES: extraEngineFiles(config).join(',') },
     fixedParams: policyParams(config),
+    scanLimits: { maxRate: config.scanMaxRate },
     concurrency: config.workerConcurrency,
   };
   const redis = config.redisUrl;

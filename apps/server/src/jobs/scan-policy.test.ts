@@ -6,7 +6,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
 import { TEST_ADMIN_PASSWORD, login, post, startTestApp } from '../test-support/test-app.ts';
+import { policyParams, userScanParams } from './scan-policy.ts';
 
 let server: http.Server;
 let url = '';
@@ -46,5 +48,25 @@ describe('scan network policy', () => {
     const result = await scan({ CITADEL_SCAN_ALLOW_LOOPBACK: '1' });
     expect(result.task.status).toBe('FINISHED');
     expect(result.assessment.findings.some((f: { result: string }) => f.result === 'fail')).toBe(true);
+  });
+});
+
+describe('what a user may ask of a scan', () => {
+  it('never opens the callback listener or widens the networks, and holds the rate to the configured maximum', () => {
+    const asked = { rate: '0', callbackListen: '0.0.0.0:22', callbackUrl: 'http://evil/', callbackWaitSeconds: '600', allowPrivate: 'true', maxPages: '5', active: 'xss,sqli' };
+    expect(userScanParams(asked, { maxRate: 20 })).toEqual({ rate: '20', maxPages: '5', active: 'xss,sqli' });
+    expect(userScanParams({ rate: '5' }, { maxRate: 20 }).rate).toBe('5');
+    expect(userScanParams({ rate: '5000' }, { maxRate: 20 }).rate).toBe('20');
+    expect(userScanParams({ rate: 'fast' }, { maxRate: 20 }).rate).toBe('20');
+    expect(userScanParams({}, { maxRate: 20 })).toEqual({});
+  });
+
+  it('takes the callback listener from configuration only, and refuses malformed values at start-up', () => {
+    const config = loadConfig({ CITADEL_SCAN_CALLBACK_LISTEN: '10.0.0.5:8099', CITADEL_SCAN_CALLBACK_URL: 'http://scanner.example:8099/', CITADEL_SCAN_MAX_RATE: '5' });
+    expect(policyParams(config)).toMatchObject({ callbackListen: '10.0.0.5:8099', callbackUrl: 'http://scanner.example:8099/' });
+    expect(config.scanMaxRate).toBe(5);
+    expect(policyParams(loadConfig({}))).not.toHaveProperty('callbackListen');
+    expect(() => loadConfig({ CITADEL_SCAN_CALLBACK_LISTEN: 'nowhere' })).toThrow(/HOST:PORT/);
+    expect(() => loadConfig({ CITADEL_SCAN_CALLBACK_URL: 'gopher://x' })).toThrow(/http/);
   });
 });

@@ -13,7 +13,7 @@ import type { TaskRecord, TaskRepository } from '../domain/tasks/task-repository
 import type { TaskEvents } from './task-events.ts';
 import type { TaskInputResolver } from './task-input.ts';
 import { type RunLimits, runEngine } from './runner/run-engine.ts';
-import { withoutPolicyParams } from './scan-policy.ts';
+import { userScanParams } from './scan-policy.ts';
 
 /** A task whose worker died this many times is not run again. */
 export const MAX_ATTEMPTS = 3;
@@ -24,6 +24,8 @@ export interface ExecutorOptions extends RunLimits {
   childEnv?: NodeJS.ProcessEnv;
   /** Parameters set by configuration (the scan network policy); they override the task's own. */
   fixedParams?: Record<string, string>;
+  /** Bounds on what a task's own scan parameters may ask for (see scan-policy.ts). */
+  scanLimits?: { maxRate: number };
   /** The task's customer's testing rules (whitelist, sensitive words, SDK library), read when the task starts. */
   engineOptions?: (task: TaskRecord) => Promise<Partial<EngineOptions>>;
   /** The live evaluation settings (time limit, concurrency), read when a task starts; `timeoutMs` is the fallback. */
@@ -85,7 +87,7 @@ export class TaskExecutor {
         const rules = (await this.opts.engineOptions?.(task)) ?? {};
         const timeoutMs = await this.timeoutMs();
         const outcome = await runEngine(
-          { platform: task.platform as never, input: resolved.input, options: { ...rules, ...(task.selected ? { selected: JSON.parse(task.selected) as string[] } : {}), params: { ...withoutPolicyParams(JSON.parse(task.params) as Record<string, string>), ...this.opts.fixedParams } } },
+          { platform: task.platform as never, input: resolved.input, options: { ...rules, ...(task.selected ? { selected: JSON.parse(task.selected) as string[] } : {}), params: { ...userScanParams(JSON.parse(task.params) as Record<string, string>, this.opts.scanLimits ?? { maxRate: 20 }), ...this.opts.fixedParams } } },
           { timeoutMs, memoryMb: this.opts.memoryMb },
           {
             signal: ac.signal,
