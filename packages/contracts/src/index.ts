@@ -11,3 +11,4 @@ export * from './tasks.ts';
 export * from './dashboard.ts';
 export * from './accounts.ts';
 export * from './versions.ts';
+export * from './web-scan.ts';

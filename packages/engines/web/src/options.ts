@@ -27,10 +27,12 @@
  *   callbackWaitSeconds=3               how long to wait for late callbacks after the probes
  *   userAgent=...
  */
+import { WEB_ACTIVE_GROUPS, type WebActiveGroup } from '@citadel/contracts';
 import { EngineInputError } from '@citadel/engine-core';
 
-export const ACTIVE_GROUPS = ['xss', 'sqli', 'cmdi', 'traversal', 'redirect', 'ssrf', 'files', 'credentials', 'methods', 'upload', 'session'] as const;
-export type ActiveGroup = (typeof ACTIVE_GROUPS)[number];
+/** The groups are listed in contracts, where the portal's create form reads them too. */
+export const ACTIVE_GROUPS = WEB_ACTIVE_GROUPS;
+export type ActiveGroup = WebActiveGroup;
 
 export interface WebScanConfig {
   maxPages: number;

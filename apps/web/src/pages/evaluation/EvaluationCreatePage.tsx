@@ -1,10 +1,11 @@
 /**
  * The hidden create page of a platform ("新建测评" / New evaluation): the target
- * (upload or, for web, a URL), the template, and the SPEC §5 required fields of
- * that platform (create-forms.ts). Submitting waits for the uploads to finish.
+ * (upload or, for web, a URL and its scan options), the template, and the SPEC §5
+ * required fields of that platform (create-forms.ts). Submitting waits for the
+ * uploads to finish.
  */
 import { useEffect, useState } from 'react';
-import type { CreateTaskRequest, RouteNode } from '@citadel/contracts';
+import { type CreateTaskRequest, type RouteNode, type WebScanOptions, webScanParams } from '@citadel/contracts';
 import { Alert, Button, Form, Input, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -15,12 +16,13 @@ import { feedback } from '../../app/feedback.ts';
 import { useTitle } from '../../locales/i18n.ts';
 import { CATEGORY_OPTIONS, CREATE_FORMS, isScanUrl, type CreateField } from './create-forms.ts';
 import { TargetUpload, type UploadedFile } from './TargetUpload.tsx';
+import { WebScanOptionsFields } from './WebScanOptionsFields.tsx';
 import { listTemplates, type TemplateRow } from '../templates/index.ts';
 
 /** "Default template" sends no template_id: the server uses the admin's default for the platform, else the built-in one. */
 const DEFAULT_TEMPLATE = 'default';
 
-type FormValues = Partial<Record<CreateField, string>> & { url?: string; template?: string; appid?: string };
+type FormValues = Partial<Record<CreateField, string>> & { url?: string; template?: string; appid?: string; scan?: WebScanOptions };
 
 export function EvaluationCreatePage({ node }: { node: RouteNode }) {
   const { t } = useTranslation();
@@ -58,6 +60,8 @@ export function EvaluationCreatePage({ node }: { node: RouteNode }) {
       if (more.length > 0) req.params = { sub_sample_ids: more.map((f) => f.sample_id).join(',') };
     } else {
       req.url = values.url?.trim();
+      const scan = webScanParams(values.scan);
+      if (Object.keys(scan).length > 0) req.params = { ...req.params, ...scan };
     }
     if (spec.params?.includes('appid') && values.appid?.trim()) req.params = { ...req.params, appid: values.appid.trim() };
     setSubmitting(true);
@@ -82,7 +86,7 @@ export function EvaluationCreatePage({ node }: { node: RouteNode }) {
         labelCol={{ flex: '140px' }}
         wrapperCol={{ flex: 1 }}
         style={{ maxWidth: 760 }}
-        initialValues={{ template: DEFAULT_TEMPLATE }}
+        initialValues={{ template: DEFAULT_TEMPLATE, scan: { auth: 'none' } }}
         onFinish={(v) => void submit(v)}
         data-testid="create-form"
       >
@@ -116,6 +120,7 @@ export function EvaluationCreatePage({ node }: { node: RouteNode }) {
             )}
           </Form.Item>
         ))}
+        {spec.url ? <WebScanOptionsFields /> : null}
         {spec.params?.includes('appid') ? (
           <Form.Item name="appid" label={t('evaluation.field.appid')} extra={t('evaluation.appidHint')}>
             <Input maxLength={64} data-testid="create-appid" placeholder="wx…" />
