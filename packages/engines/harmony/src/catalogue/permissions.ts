@@ -21,7 +21,7 @@ export const PERMISSION_ITEMS = items('permissions', [
     risk: 'info',
     cwe: ['CWE-359'],
     owasp: ['MASVS-PRIVACY-1'],
-    title: ['申请用户授权（user_grant）敏感权限', 'Requests user_grant (sensitive) permissions', '申請使用者授權（user_grant）敏感權限', 'ユーザー許可（user_grant）の機微な権限を要求'],
+    title: ['申请用户授权（user_grant）敏感权限', 'Requests user_grant (sensitive) permissions', '申請使用者授權（user_grant）敏感權限', 'ユーザー許可（user_grant）の機密性の高い権限を要求'],
     purpose: ['列出需要用户授权的敏感权限，供隐私合规核对。', 'Lists the sensitive permissions that need the user\'s consent, for privacy review.'],
     description: [
       'user_grant 权限（相机、麦克风、位置、通讯录等）涉及用户隐私，需要在运行时弹窗获得用户同意，且应在隐私政策中说明用途。',

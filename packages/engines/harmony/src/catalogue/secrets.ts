@@ -65,7 +65,7 @@ export const SECRETS_ITEMS = items('secrets', [
     risk: 'low',
     cwe: ['CWE-200'],
     owasp: ['MASVS-PRIVACY-1'],
-    title: ['命中自定义敏感词', 'Custom sensitive words found', '命中自訂敏感詞', 'カスタム機微語の検出'],
+    title: ['命中自定义敏感词', 'Custom sensitive words found', '命中自訂敏感詞', 'カスタム機密ワードの検出'],
     purpose: ['在安装包字符串中查找任务配置的敏感词。', 'Looks for the task\'s configured sensitive words in the package strings.'],
     description: ['敏感词由检测人员配置，用于发现内部项目名、测试账号等不应出现在发布包中的内容。', 'Sensitive words are configured by the tester to find internal project names, test accounts and similar content that should not ship.'],
     testingSteps: [`在${WHERE_ZH}中查找配置的敏感词。`, `Look for the configured words in ${WHERE_EN}.`],
