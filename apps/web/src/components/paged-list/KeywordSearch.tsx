@@ -9,15 +9,16 @@ export interface KeywordSearchProps<N extends string> {
   placeholder?: string;
   testId?: string;
   width?: number;
+  maxLength?: number;
   onSearch: (values: Partial<Record<N, string>>) => void;
 }
 
-export function KeywordSearch<N extends string>({ name, label, placeholder, testId, width = 240, onSearch }: KeywordSearchProps<N>) {
+export function KeywordSearch<N extends string>({ name, label, placeholder, testId, width = 240, maxLength, onSearch }: KeywordSearchProps<N>) {
   return (
     <SearchBox<Partial<Record<N, string>>> onSearch={onSearch}>
       {/* Form.Item's name type is derived from the form values; the field is the one named. */}
       <Form.Item name={name as string} label={label}>
-        <Input allowClear placeholder={placeholder} style={{ width }} {...(testId ? { 'data-testid': testId } : {})} />
+        <Input allowClear placeholder={placeholder} maxLength={maxLength} style={{ width }} {...(testId ? { 'data-testid': testId } : {})} />
       </Form.Item>
     </SearchBox>
   );

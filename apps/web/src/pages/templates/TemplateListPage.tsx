@@ -3,12 +3,12 @@
  * first (view or copy only), then the customer's; new templates start as a copy
  * of the default. Buttons follow the granted operations; the server enforces them.
  */
-import { useCallback, useEffect, useState } from 'react';
-import { Button, Form, Input, Tag } from 'antd';
+import { useCallback } from 'react';
+import { Button, Tag } from 'antd';
 import { can, type RouteNode } from '@citadel/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PageCard, SearchBox } from '../../components/index.ts';
+import { KeywordSearch, PageCard, type PageQuery, usePagedList } from '../../components/index.ts';
 import { EditableTable } from '../../components/editable-table/index.ts';
 import { useAccessSubject } from '../../access/useAccess.ts';
 import { feedback } from '../../app/feedback.ts';
@@ -23,21 +23,9 @@ export function TemplateListPage({ node }: { node: RouteNode }) {
   const navigate = useNavigate();
   const subject = useAccessSubject();
   const platform = templatePlatform(node.page);
-  const [query, setQuery] = useState({ page: 1, page_size: 10, keyword: '' });
-  const [data, setData] = useState<{ total: number; list: TemplateRow[] }>({ total: 0, list: [] });
-  const [loading, setLoading] = useState(false);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setData(await listTemplates({ platform, page: query.page, page_size: query.page_size, ...(query.keyword ? { keyword: query.keyword } : {}) }));
-    } catch {
-      // shown by the request layer
-    } finally {
-      setLoading(false);
-    }
-  }, [platform, query]);
-  useEffect(() => void load(), [load]);
+  const fetchPage = useCallback((q: PageQuery & { keyword?: string }) => listTemplates({ platform, ...q }), [platform]);
+  const list = usePagedList<TemplateRow, { keyword: string }>(fetchPage);
+  const { data, reload: load } = list;
 
   const open = (params: string) => navigate(`${templateDetailPath(platform)}?${params}`);
   const defaultRow = data.list.find((r) => r.is_default);
@@ -54,20 +42,11 @@ export function TemplateListPage({ node }: { node: RouteNode }) {
         ) : null
       }
     >
-      <SearchBox<{ keyword?: string }> onSearch={(v) => setQuery({ ...query, page: 1, keyword: (v.keyword ?? '').trim() })}>
-        <Form.Item name="keyword" label={t('templates.name')}>
-          <Input allowClear maxLength={50} data-testid="template-search" />
-        </Form.Item>
-      </SearchBox>
+      <KeywordSearch name="keyword" label={t('templates.name')} maxLength={50} testId="template-search" onSearch={list.search} />
       <EditableTable<TemplateRow>
         testId="template-table"
         rowKey="id"
-        loading={loading}
-        dataSource={data.list}
-        total={data.total}
-        page={query.page}
-        pageSize={query.page_size}
-        onPageChange={(page, page_size) => setQuery({ ...query, page, page_size })}
+        {...list.tableProps}
         columns={[
           { title: t('templates.name'), dataIndex: 'name', render: (v: string, r) => (r.is_default ? <>{v} <Tag color="blue">{t('templates.defaultTag')}</Tag></> : v) },
           { title: t('templates.itemCount'), dataIndex: 'item_count', width: 110 },

@@ -4,25 +4,28 @@
  * only disabled) and the customer's own. Search by name, prefix, category and
  * state; add and edit in a dialog; enable/disable with the lock action.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Form, Input, Select, Tag, Tooltip } from 'antd';
 import { SDK_CATEGORIES, can, type RouteNode } from '@citadel/contracts';
 import { useTranslation } from 'react-i18next';
-import { PageCard, SearchBox } from '../../components/index.ts';
+import { PageCard, type PageQuery, SearchBox, usePagedList } from '../../components/index.ts';
 import { EditableTable } from '../../components/editable-table/index.ts';
 import { useAccessSubject } from '../../access/useAccess.ts';
 import { feedback } from '../../app/feedback.ts';
 import { useTitle } from '../../locales/i18n.ts';
-import { type SdkQuery, type SdkRow, deleteSdks, listSdks, saveSdk } from './api.ts';
+import { type SdkRow, deleteSdks, listSdks, saveSdk } from './api.ts';
 import { SdkFormDialog, sdkFields } from './SdkFormDialog.tsx';
 import './texts.ts';
 
-interface Filters {
-  name?: string;
-  prefix?: string;
-  category?: string;
-  enabled?: 'on' | 'off';
-}
+type Filters = {
+  name: string;
+  prefix: string;
+  category: string;
+  enabled: 'on' | 'off';
+};
+
+/** The form's on/off choice is the API's enabled flag. */
+const fetchSdkPage = ({ enabled, ...rest }: PageQuery & Partial<Filters>) => listSdks({ ...rest, ...(enabled ? { enabled: enabled === 'on' } : {}) });
 
 const tags = (values: string[]) => values.map((v) => <Tag key={v}>{v}</Tag>);
 
@@ -30,23 +33,10 @@ export function ThirdSdkPage({ node }: { node: RouteNode }) {
   const { t } = useTranslation();
   const title = useTitle();
   const subject = useAccessSubject();
-  const [query, setQuery] = useState<SdkQuery>({ page: 1, page_size: 10 });
-  const [data, setData] = useState<{ total: number; list: SdkRow[] }>({ total: 0, list: [] });
-  const [loading, setLoading] = useState(false);
+  const list = usePagedList<SdkRow, Filters>(fetchSdkPage);
+  const load = list.reload;
   /** The row in the dialog: null = closed, 'new' = adding. */
   const [editing, setEditing] = useState<SdkRow | 'new' | null>(null);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setData(await listSdks(query));
-    } catch {
-      // shown by the request layer
-    } finally {
-      setLoading(false);
-    }
-  }, [query]);
-  useEffect(() => void load(), [load]);
 
   const done = () => {
     feedback.success(t('common.operationSuccess'));
@@ -62,19 +52,6 @@ export function ThirdSdkPage({ node }: { node: RouteNode }) {
     }
   };
 
-  const search = (f: Filters) => {
-    const name = f.name?.trim();
-    const prefix = f.prefix?.trim();
-    setQuery({
-      page: 1,
-      page_size: query.page_size,
-      ...(name ? { name } : {}),
-      ...(prefix ? { prefix } : {}),
-      ...(f.category ? { category: f.category } : {}),
-      ...(f.enabled ? { enabled: f.enabled === 'on' } : {}),
-    });
-  };
-
   return (
     <PageCard
       title={title(node.title)}
@@ -87,7 +64,7 @@ export function ThirdSdkPage({ node }: { node: RouteNode }) {
         ) : null
       }
     >
-      <SearchBox<Filters> onSearch={search}>
+      <SearchBox<Partial<Filters>> onSearch={list.search}>
         <Form.Item name="name" label={t('testing.sdkName')}>
           <Input allowClear maxLength={200} data-testid="sdk-search-name" />
         </Form.Item>
@@ -113,12 +90,7 @@ export function ThirdSdkPage({ node }: { node: RouteNode }) {
       <EditableTable<SdkRow>
         testId="sdk-table"
         rowKey="id"
-        loading={loading}
-        dataSource={data.list}
-        total={data.total}
-        page={query.page}
-        pageSize={query.page_size}
-        onPageChange={(page, page_size) => setQuery({ ...query, page, page_size })}
+        {...list.tableProps}
         columns={[
           {
             title: t('testing.sdkName'),
