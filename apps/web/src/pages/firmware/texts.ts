@@ -1,0 +1,39 @@
+/** Texts of the firmware screens (i18n keys under `firmware`). */
+import i18n from '../../locales/i18n.ts';
+
+i18n.addResourceBundle('zh', 'translation', {
+  firmware: {
+    listHint: '固件测评：解包路由器、物联网设备固件（厂商头、uImage、squashfs 3.x/4.0、LZMA、gzip），检查账号口令、组件漏洞、二进制防护、开机服务、私钥证书与 Web 界面。',
+    target: '固件镜像',
+    targetHint: '支持 BIN、IMG、TRX。镜像在服务端解包，符号链接不跟随，设备节点不创建。',
+    compare: '固件对比',
+    preview: '预览',
+    regions: '镜像区域', offset: '偏移', length: '长度', kind: '类型', handler: '格式', entropy: '熵', detail: '说明',
+    filesystems: '文件系统', declared: '超级块声明', read: '已读出',
+    tree: '文件树', search: '按路径搜索', file: '文件', size: '大小', mode: '权限', sha1: 'SHA-1', linkTo: '链接到', noFileFindings: '该文件没有检测发现。', fileFindings: '该文件的检测发现', pickFile: '在左侧选择文件查看详情。',
+    components: '软件组件', name: '名称', version: '版本', locations: '位置', cves: '匹配的漏洞',
+    services: '网络服务', atBoot: '开机启动', shipped: '仅随附',
+    allFindings: '全部检测项',
+    taskA: '测评 A（任务编号）', taskB: '测评 B（任务编号）', run: '对比', onlyA: '仅在 A 中', onlyB: '仅在 B 中', changed: '已变更', unchanged: '未变更 {{n}} 个文件',
+    added: '新增', removed: '移除', compChanged: '版本变更', newFindings: '新增问题', fixedFindings: '已修复问题', rule: '检测项', evidence: '证据',
+    needTwo: '请输入两个已完成的固件测评任务编号。', notFirmware: '两个任务都必须是已完成的固件测评。',
+  },
+}, true, false);
+i18n.addResourceBundle('en', 'translation', {
+  firmware: {
+    listHint: 'Firmware assessment: router and IoT images are unpacked (vendor headers, uImage, squashfs 3.x/4.0, LZMA, gzip) and checked for passwords, vulnerable components, binary protections, services at boot, keys and certificates, and the web interface.',
+    target: 'Firmware image',
+    targetHint: 'BIN, IMG or TRX. The image is unpacked on the server; symlinks are never followed and device nodes never created.',
+    compare: 'Compare firmware',
+    preview: 'Preview',
+    regions: 'Image regions', offset: 'Offset', length: 'Length', kind: 'Kind', handler: 'Format', entropy: 'Entropy', detail: 'Detail',
+    filesystems: 'File systems', declared: 'Declared by superblock', read: 'Read',
+    tree: 'Files', search: 'Search by path', file: 'File', size: 'Size', mode: 'Mode', sha1: 'SHA-1', linkTo: 'Links to', noFileFindings: 'No findings for this file.', fileFindings: 'Findings for this file', pickFile: 'Pick a file on the left to see its details.',
+    components: 'Software components', name: 'Name', version: 'Version', locations: 'Locations', cves: 'Matched vulnerabilities',
+    services: 'Network services', atBoot: 'Started at boot', shipped: 'Shipped only',
+    allFindings: 'All items',
+    taskA: 'Assessment A (task number)', taskB: 'Assessment B (task number)', run: 'Compare', onlyA: 'Only in A', onlyB: 'Only in B', changed: 'Changed', unchanged: '{{n}} files unchanged',
+    added: 'Added', removed: 'Removed', compChanged: 'Version changed', newFindings: 'New findings', fixedFindings: 'Fixed findings', rule: 'Item', evidence: 'Evidence',
+    needTwo: 'Enter two finished firmware assessment task numbers.', notFirmware: 'Both tasks must be finished firmware assessments.',
+  },
+}, true, false);

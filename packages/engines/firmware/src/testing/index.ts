@@ -1,0 +1,4 @@
+/** Builders of the firmware engine's test inputs and the paths of the shared real images. */
+export { FIRMWARE_CORPUS, hasImage } from './corpus.ts';
+export { buildSquashfs, type TestNode } from './squashfs-writer.ts';
+export { buildImage } from './image-writer.ts';
