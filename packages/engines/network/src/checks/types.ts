@@ -1,0 +1,27 @@
+/** What the checks work on: the services found, and how to talk to them again. */
+import type { AssessmentBuilder } from '@citadel/engine-core';
+import type { ProbeContext, ServiceInfo } from '../protocols/types.ts';
+
+export interface FoundService {
+  host: string;
+  /** The name the user gave for the host, when one. */
+  name?: string;
+  port: number;
+  info: ServiceInfo;
+  /** A context to open new connections to this service (through the task's gate). */
+  ctx: ProbeContext;
+}
+
+export interface CheckArgs {
+  b: AssessmentBuilder;
+  services: readonly FoundService[];
+  vulnData?: import('@citadel/engine-core').VulnDataDescriptor;
+  signal?: AbortSignal;
+}
+
+export const where = (s: FoundService): string => `${s.host.includes(':') ? `[${s.host}]` : s.host}:${s.port}`;
+
+export function describe(s: FoundService): string {
+  const i = s.info;
+  return [i.service, i.product, i.version].filter(Boolean).join(' ');
+}

@@ -1,0 +1,22 @@
+/**
+ * The protocol modules, in the order their probes are tried on a port that is
+ * no protocol's usual port. Each module is a folder (wire format, probe,
+ * access exchange); the checks that turn their facts into findings are in
+ * checks/.
+ */
+import { amqp } from './amqp/index.ts';
+import { textBanner } from './banner/index.ts';
+import { enip } from './enip/index.ts';
+import { http } from './http/index.ts';
+import { memcached } from './memcached/index.ts';
+import { modbus } from './modbus/index.ts';
+import { mqtt } from './mqtt/index.ts';
+import { mysql } from './mysql/index.ts';
+import { nats } from './nats/index.ts';
+import { postgresql } from './postgresql/index.ts';
+import { redis } from './redis/index.ts';
+import type { Protocol } from './types.ts';
+
+export const PROTOCOLS: readonly Protocol[] = [mysql, nats, textBanner, redis, postgresql, amqp, mqtt, http, memcached, modbus, enip];
+
+export type { Protocol, ProbeContext, ServiceInfo } from './types.ts';

@@ -1,0 +1,165 @@
+/**
+ * One TCP conversation with a target, recorded for evidence: what we sent and
+ * what came back (capped), read with explicit timeouts. Every connection of
+ * the engine is opened here, through the task's gate (policy, rate,
+ * concurrency), so no probe can reach an address the policy refused.
+ */
+import net from 'node:net';
+import tls from 'node:tls';
+import type { Gate } from './gate.ts';
+
+/** Bytes kept from one conversation; a service that talks more is cut (not an error). */
+export const MAX_RECEIVED = 256 * 1024;
+
+export interface Exchange {
+  sent: Buffer[];
+  received: Buffer;
+}
+
+export class ConnError extends Error {
+  constructor(
+    readonly kind: 'refused' | 'timeout' | 'unreachable' | 'reset' | 'policy' | 'other',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export class Conn {
+  private chunks: Buffer[] = [];
+  private size = 0;
+  private closed = false;
+  private waiters = new Set<() => void>();
+  readonly sent: Buffer[] = [];
+
+  private constructor(private readonly socket: net.Socket) {
+    socket.on('data', (d: Buffer) => {
+      if (this.size < MAX_RECEIVED) {
+        const part = d.subarray(0, MAX_RECEIVED - this.size);
+        this.chunks.push(part);
+        this.size += part.length;
+      }
+      this.wake();
+    });
+    const end = () => {
+      this.closed = true;
+      this.wake();
+    };
+    socket.on('end', end);
+    socket.on('close', end);
+    socket.on('error', end);
+  }
+
+  /** Connects through the gate; rejects with ConnError. `tlsServername` makes it a TLS connection. */
+  static async open(gate: Gate, host: string, port: number, timeoutMs: number, opts: { tls?: boolean; servername?: string } = {}): Promise<Conn> {
+    await gate.enter(host);
+    try {
+      const socket = await connect(host, port, timeoutMs, gate.signal, opts);
+      const c = new Conn(socket);
+      socket.once('close', () => gate.leave());
+      return c;
+    } catch (e) {
+      gate.leave();
+      throw e;
+    }
+  }
+
+  get data(): Buffer {
+    if (this.chunks.length > 1) this.chunks = [Buffer.concat(this.chunks)];
+    return this.chunks[0] ?? Buffer.alloc(0);
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  get tlsSocket(): tls.TLSSocket | undefined {
+    return this.socket instanceof tls.TLSSocket ? this.socket : undefined;
+  }
+
+  write(b: Buffer | string): void {
+    const buf = typeof b === 'string' ? Buffer.from(b, 'latin1') : b;
+    this.sent.push(buf);
+    if (!this.closed) this.socket.write(buf);
+  }
+
+  /**
+   * Waits until `done(data)` is true, the peer closes, or `timeoutMs` passes.
+   * Returns whether `done` was reached.
+   */
+  async until(done: (data: Buffer) => boolean, timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (done(this.data)) return true;
+      if (this.closed) return false;
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(finish, left);
+        function finish() {
+          clearTimeout(t);
+          resolve();
+        }
+        this.waiters.add(finish);
+      });
+    }
+  }
+
+  /** Everything exchanged so far (for evidence). */
+  exchange(): Exchange {
+    return { sent: [...this.sent], received: this.data };
+  }
+
+  close(): void {
+    this.closed = true;
+    this.socket.destroy();
+  }
+
+  private wake(): void {
+    const ws = [...this.waiters];
+    this.waiters.clear();
+    for (const w of ws) w();
+  }
+}
+
+function connect(host: string, port: number, timeoutMs: number, signal: AbortSignal, opts: { tls?: boolean; servername?: string }): Promise<net.Socket> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const socket = opts.tls
+      ? tls.connect({ host, port, rejectUnauthorized: false, ...(opts.servername && net.isIP(opts.servername) === 0 ? { servername: opts.servername } : {}) })
+      : net.connect({ host, port });
+    const done = (err?: Error) => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+      socket.removeAllListeners('error');
+      socket.removeAllListeners(opts.tls ? 'secureConnect' : 'connect');
+      if (err) {
+        socket.destroy();
+        reject(err);
+      } else resolve(socket);
+    };
+    const onAbort = () => done(signal.reason as Error);
+    const timer = setTimeout(() => done(new ConnError('timeout', `no answer within ${timeoutMs} ms`)), timeoutMs);
+    signal.addEventListener('abort', onAbort, { once: true });
+    socket.once(opts.tls ? 'secureConnect' : 'connect', () => done());
+    socket.once('error', (e: NodeJS.ErrnoException) => done(toConnError(e)));
+  });
+}
+
+function toConnError(e: NodeJS.ErrnoException): ConnError {
+  switch (e.code) {
+    case 'ECONNREFUSED':
+      return new ConnError('refused', 'connection refused');
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+    case 'EADDRNOTAVAIL':
+      return new ConnError('unreachable', `${e.code}`);
+    case 'ECONNRESET':
+    case 'EPIPE':
+      return new ConnError('reset', 'connection reset');
+    case 'ETIMEDOUT':
+      return new ConnError('timeout', 'timed out');
+    default:
+      return new ConnError('other', e.message);
+  }
+}
