@@ -1,0 +1,242 @@
+/**
+ * The compliance catalogue: one item per check, texts in zh-CN, en and ja
+ * (zh-TW is derived by OpenCC). Which regulation clause each item serves is
+ * data too: see clauses.ts.
+ */
+import type { LocalizedText, RiskLevel, RuleItem } from '@citadel/contracts';
+import { type Catalogue, defineCatalogue } from '@citadel/engine-core';
+import { PI_TYPES, PI_TYPE_INFO } from '../data/pi-apis.ts';
+
+/** [zh-CN, en, ja] */
+type T3 = readonly [string, string, string];
+
+interface Spec {
+  key: string;
+  risk: RiskLevel;
+  cwe: string[];
+  owasp: string[];
+  title: T3;
+  purpose: T3;
+  description: T3;
+  testingSteps: T3;
+  solution: T3;
+}
+
+const text = (t: T3): LocalizedText => ({ 'zh-CN': t[0], en: t[1], ja: t[2] });
+const PRIVACY = ['MASVS-PRIVACY-1', 'MASVS-PRIVACY-3'];
+
+const piItems: Spec[] = PI_TYPES.map((type) => {
+  const [zh, en, ja] = PI_TYPE_INFO[type].name;
+  return {
+    key: `pi.${type}`,
+    risk: PI_TYPE_INFO[type].risk,
+    cwe: ['CWE-359'],
+    owasp: ['MASVS-PRIVACY-1'],
+    title: [`收集${zh}`, `Collects ${en}`, `${ja}の収集`],
+    purpose: [`找出应用及其嵌入的第三方 SDK 读取${zh}的每一处代码。`, `Find every place where the app or an SDK inside it reads ${en}.`, `アプリと組み込まれたサードパーティ SDK が${ja}を読み取る箇所をすべて特定する。`],
+    description: [
+      `代码中调用了读取${zh}的系统接口。每处调用给出调用类、方法和责任方（应用自身或哪个 SDK）。收集应与业务功能直接相关，并在隐私政策中明示目的、方式和范围。`,
+      `The code calls platform APIs that read ${en}. Each call site names the calling class and method and who is responsible (the app itself or which SDK). Collection must serve a business function and be disclosed in the privacy policy with its purpose, manner and scope.`,
+      `コードが${ja}を読み取るシステム API を呼び出している。呼び出し箇所ごとにクラス、メソッド、責任者（アプリ自身またはどの SDK か）を示す。収集は業務機能に直接関係し、プライバシーポリシーで目的・方法・範囲を明示する必要がある。`,
+    ],
+    testingSteps: [
+      '遍历所有 DEX 的字节码，匹配个人信息接口表（方法、静态字段、content:// URI，以及以常量字符串反射调用的接口），并用 SDK 库按包名确定责任方。调用频率与实际上传需真机动态检测。',
+      'Walk the bytecode of every DEX against the table of personal-information APIs (methods, static fields, content:// URIs, and APIs called by reflection with constant names), attributing each site to the app or an SDK by package through the SDK library. Call frequency and actual upload need a dynamic check on a device.',
+      'すべての DEX のバイトコードを個人情報 API の表（メソッド、静的フィールド、content:// URI、定数文字列によるリフレクション呼び出し）と照合し、SDK ライブラリでパッケージから責任者を判定する。呼び出し頻度と実際の送信は実機での動的検査が必要。',
+    ],
+    solution: [
+      '确认每处收集均为业务功能所必需；不需要的删除或改用可重置标识；在隐私政策和第三方 SDK 清单中写明；仅在用户同意后调用。',
+      'Confirm each collection is needed by a business function; remove the others or use resettable identifiers; disclose it in the privacy policy and the third-party SDK list; call it only after the user has agreed.',
+      '各収集が業務機能に必要か確認し、不要なものは削除するかリセット可能な識別子に置き換える。プライバシーポリシーとサードパーティ SDK 一覧に記載し、ユーザーの同意後にのみ呼び出す。',
+    ],
+  };
+});
+
+const specs: Spec[] = [
+  ...piItems,
+  {
+    key: 'startup.pre_consent_collection',
+    risk: 'high',
+    cwe: ['CWE-359'],
+    owasp: PRIVACY,
+    title: ['用户同意隐私政策前收集个人信息', 'Personal information collected before the user consents', 'ユーザーがプライバシーポリシーに同意する前の個人情報の収集'],
+    purpose: ['检查应用启动后、用户同意隐私政策前运行的代码是否已收集个人信息。', 'Check whether code that runs at start-up, before the user agrees to the privacy policy, already collects personal information.', '起動後、ユーザーがプライバシーポリシーに同意する前に実行されるコードが個人情報を収集していないか確認する。'],
+    description: [
+      '从用户交互之前就会运行的入口（Application.attachBaseContext/onCreate、各 ContentProvider.onCreate、启动页 Activity 的 onCreate/onResume、静态初始化块、开机广播接收器）沿调用图可达个人信息接口，且途中未见同意判断。证据给出从入口到接口的调用路径。',
+      'A personal-information API is reachable in the call graph from entry points that run before any user interaction (Application.attachBaseContext/onCreate, every ContentProvider.onCreate, the launcher Activity\'s onCreate/onResume, static initialisers, boot receivers) with no consent check on the way. The evidence gives the call path from the entry to the API.',
+      'ユーザー操作より前に実行されるエントリ（Application.attachBaseContext/onCreate、各 ContentProvider.onCreate、ランチャー Activity の onCreate/onResume、静的初期化子、起動完了レシーバー）から、同意の判定を経ずにコールグラフ上で個人情報 API に到達できる。証拠はエントリから API までの呼び出し経路を示す。',
+    ],
+    testingSteps: [
+      '由清单确定入口，构建调用图（含类继承分析、静态初始化、线程与 Handler、以常量字符串反射调用），广度优先求最短路径；同一方法中在读取同意标志（偏好设置键、isAgree 类方法、SDK 厂商的隐私合规接口）之后的调用视为已受同意控制。弹窗时机需真机确认。',
+      'Take the entries from the manifest, build the call graph (class hierarchy, static initialisers, threads and handlers, reflection with constant strings) and search it breadth first for shortest paths; calls after a consent read in the same method (a preference key, an isAgreed-style method, an SDK vendor\'s privacy switch) count as gated. The timing of the consent dialog needs a device to confirm.',
+      'マニフェストからエントリを決め、コールグラフ（クラス階層、静的初期化、スレッドと Handler、定数文字列によるリフレクション）を構築して幅優先で最短経路を求める。同じメソッド内で同意フラグ（設定キー、isAgree 系メソッド、SDK ベンダーのプライバシー同意 API）を読んだ後の呼び出しは同意で制御されているとみなす。同意ダイアログのタイミングは実機で確認が必要。',
+    ],
+    solution: [
+      '首次启动先展示隐私政策并取得同意，再初始化 SDK 和读取个人信息；SDK 使用厂商提供的“先同意后初始化”接口；移除 ContentProvider 自动初始化或延后到同意之后。',
+      'Show the privacy policy and obtain consent on first start before initialising SDKs or reading personal information; use the vendors\' "agree first, then init" APIs; remove ContentProvider auto-initialisation or defer it until after consent.',
+      '初回起動時にまずプライバシーポリシーを表示して同意を得てから SDK の初期化と個人情報の読み取りを行う。SDK ベンダーの「同意後に初期化」API を使い、ContentProvider による自動初期化を削除するか同意後まで遅らせる。',
+    ],
+  },
+  {
+    key: 'startup.sdk_before_consent',
+    risk: 'high',
+    cwe: ['CWE-359'],
+    owasp: PRIVACY,
+    title: ['第三方 SDK 在用户同意前启动', 'Third-party SDKs start before the user consents', 'ユーザーの同意前にサードパーティ SDK が起動する'],
+    purpose: ['找出在用户同意隐私政策前即开始运行的第三方 SDK。', 'Find third-party SDKs whose code runs before the user agrees to the privacy policy.', 'ユーザーがプライバシーポリシーに同意する前に動作を始めるサードパーティ SDK を特定する。'],
+    description: [
+      'SDK 的代码在用户同意前即被执行：由应用的 Application/启动页直接初始化，或通过清单中声明的 ContentProvider 在进程启动时自动初始化。SDK 一旦启动即可能开始收集设备信息。',
+      'The SDK\'s code runs before consent: the app\'s Application or launcher Activity initialises it, or a ContentProvider it declares in the manifest starts it automatically with the process. Once started, an SDK may begin collecting device information.',
+      'SDK のコードが同意前に実行される。アプリの Application や起動画面が初期化するか、マニフェストで宣言された ContentProvider がプロセス起動時に自動で初期化する。起動した SDK はデバイス情報の収集を始める可能性がある。',
+    ],
+    testingSteps: ['同“用户同意前收集个人信息”的调用图分析；记录每个 SDK 首个被执行的方法及其路径。', 'The same call-graph analysis as for collection before consent; the first method of each SDK that runs is reported with its path.', '同意前の個人情報収集と同じコールグラフ解析で、各 SDK で最初に実行されるメソッドとその経路を報告する。'],
+    solution: ['将 SDK 初始化移到用户同意之后；对自动初始化的 ContentProvider 在清单中用 tools:node="remove" 移除并手动初始化。', 'Move SDK initialisation after consent; remove auto-initialising ContentProviders from the merged manifest (tools:node="remove") and initialise them by hand.', 'SDK の初期化を同意後に移し、自動初期化する ContentProvider はマニフェストで tools:node="remove" により削除して手動で初期化する。'],
+  },
+  {
+    key: 'startup.permission_request',
+    risk: 'medium',
+    cwe: ['CWE-359'],
+    owasp: ['MASVS-PRIVACY-1'],
+    title: ['启动时即申请权限', 'Runtime permissions requested at start-up', '起動時の権限要求'],
+    purpose: ['检查是否在用户同意隐私政策前申请可收集个人信息的权限。', 'Check whether permissions that allow collecting personal information are requested before the user agrees to the privacy policy.', 'プライバシーポリシーへの同意前に個人情報を収集できる権限を要求していないか確認する。'],
+    description: ['启动入口可达运行时权限申请（requestPermissions），且途中未见同意判断：用户尚未了解用途即被要求授权。', 'A runtime permission request (requestPermissions) is reachable from the start-up entries with no consent check on the way: the user is asked before learning what for.', '起動エントリから同意の判定を経ずに実行時権限要求（requestPermissions）に到達できる。ユーザーは用途を知る前に許可を求められる。'],
+    testingSteps: ['调用图分析启动入口到权限申请接口的路径。实际弹窗顺序需真机确认。', 'Call-graph search from the start-up entries to the permission request APIs. The actual order of dialogs needs a device to confirm.', '起動エントリから権限要求 API への経路をコールグラフで探索する。実際のダイアログの順序は実機で確認が必要。'],
+    solution: ['在用户同意隐私政策后、使用相关功能时再申请权限，并同步告知目的。', 'Request permissions after consent, when the feature that needs them is used, and say why at the same time.', 'プライバシーポリシーへの同意後、その機能を使う時点で目的を伝えて権限を要求する。'],
+  },
+  {
+    key: 'startup.wakeups',
+    risk: 'low',
+    cwe: ['CWE-359'],
+    owasp: ['MASVS-PRIVACY-1'],
+    title: ['启动时设置定时唤醒或唤醒锁', 'Alarms or wake-locks set at start-up', '起動時のアラーム・ウェイクロック設定'],
+    purpose: ['找出启动阶段设置的闹钟、任务调度和唤醒锁，它们会让应用或 SDK 在后台持续运行。', 'Find alarms, scheduled jobs and wake-locks set at start-up, which keep the app or an SDK running in the background.', '起動時に設定されるアラーム、ジョブ、ウェイクロックを特定する。これらはアプリや SDK をバックグラウンドで動かし続ける。'],
+    description: ['启动入口可达 AlarmManager/JobScheduler/WakeLock 调用，可能导致后台频繁唤醒和收集。', 'AlarmManager, JobScheduler or WakeLock calls are reachable from the start-up entries and may lead to frequent background wake-ups and collection.', '起動エントリから AlarmManager/JobScheduler/WakeLock の呼び出しに到達でき、バックグラウンドでの頻繁な起動や収集につながる可能性がある。'],
+    testingSteps: ['调用图分析；唤醒频率需真机动态检测。', 'Call-graph search; the wake-up frequency needs a dynamic check on a device.', 'コールグラフ解析。起動頻度は実機での動的検査が必要。'],
+    solution: ['仅在业务需要时设置后台任务，并说明频率。', 'Schedule background work only where a business function needs it, and disclose its frequency.', '業務上必要な場合にのみバックグラウンド処理を設定し、その頻度を明示する。'],
+  },
+  {
+    key: 'sdk.pi_collection',
+    risk: 'medium',
+    cwe: ['CWE-359'],
+    owasp: PRIVACY,
+    title: ['第三方 SDK 收集个人信息', 'Third-party SDKs collect personal information', 'サードパーティ SDK による個人情報の収集'],
+    purpose: ['列出每个第三方 SDK 自行调用的个人信息接口，即 SDK 向其提供方提供个人信息的可能途径。', 'List the personal-information APIs each third-party SDK calls by itself: the ways the SDK may provide personal information to its vendor.', '各サードパーティ SDK が自ら呼び出す個人情報 API を一覧にする。SDK が提供元へ個人情報を提供し得る経路である。'],
+    description: ['嵌入的 SDK 代码直接读取个人信息。应用运营者需在隐私政策中逐一列出 SDK 名称、提供方、收集的信息类型和目的，并对 SDK 进行管理。', 'Code of an embedded SDK reads personal information itself. The operator must list each SDK with its vendor, the information it collects and why in the privacy policy, and manage the SDK.', '組み込まれた SDK のコードが自ら個人情報を読み取っている。運営者はプライバシーポリシーで SDK ごとに名称、提供元、収集する情報と目的を記載し、SDK を管理する必要がある。'],
+    testingSteps: ['按 SDK 库把个人信息调用点归属到 SDK。实际外发需真机抓包确认。', 'Attribute the personal-information call sites to SDKs through the SDK library. Actual transmission needs a network capture on a device.', 'SDK ライブラリで個人情報の呼び出し箇所を SDK に帰属させる。実際の送信は実機でのパケットキャプチャで確認が必要。'],
+    solution: ['在第三方 SDK 清单中写明；关闭 SDK 不必要的采集项（多数厂商提供开关）。', 'Disclose it in the third-party SDK list; turn off collection the app does not need (most vendors offer switches).', 'サードパーティ SDK 一覧に記載し、不要な収集をオフにする（多くのベンダーがスイッチを提供している）。'],
+  },
+  {
+    key: 'sdk.undisclosed',
+    risk: 'high',
+    cwe: ['CWE-359'],
+    owasp: ['MASVS-PRIVACY-3'],
+    title: ['隐私政策未披露的第三方 SDK', 'Third-party SDKs not disclosed in the privacy policy', 'プライバシーポリシーで開示されていないサードパーティ SDK'],
+    purpose: ['对照应用中检出的第三方 SDK 与隐私政策中列出的 SDK。', 'Compare the third-party SDKs found in the app with those the privacy policy names.', 'アプリで検出したサードパーティ SDK とプライバシーポリシーに記載された SDK を照合する。'],
+    description: ['检出的 SDK 未在隐私政策中以任何常用名称（中英文名、厂商名）出现。', 'An SDK found in the app is not named in the privacy policy by any of its usual names (Chinese or English name, vendor).', '検出された SDK が、通常の名称（中国語名・英語名・ベンダー名）のいずれでもプライバシーポリシーに現れない。'],
+    testingSteps: ['读取随任务上传或包内的隐私政策（文本/HTML），按 SDK 名称与别名表匹配。需两次点击内可达的检查需真机。', 'Read the privacy policy given with the task or found in the package (text or HTML) and match it against the SDK name and alias table. Whether the policy is reachable within two taps needs a device.', 'タスクと共に渡された、またはパッケージ内のプライバシーポリシー（テキスト/HTML）を読み、SDK 名称と別名の表で照合する。2 回のタップで到達できるかは実機が必要。'],
+    solution: ['在隐私政策的第三方 SDK 清单中补充 SDK 名称、提供方、收集的信息、目的和隐私政策链接。', 'Add the SDK to the policy\'s third-party SDK list with its vendor, the information collected, the purpose and a link to its own policy.', 'ポリシーのサードパーティ SDK 一覧に SDK 名、提供元、収集情報、目的、SDK 自身のポリシーへのリンクを追加する。'],
+  },
+  {
+    key: 'policy.missing',
+    risk: 'high',
+    cwe: ['CWE-359'],
+    owasp: ['MASVS-PRIVACY-3'],
+    title: ['未找到隐私政策', 'No privacy policy found', 'プライバシーポリシーが見つからない'],
+    purpose: ['确认应用提供隐私政策。', 'Confirm the app has a privacy policy.', 'アプリがプライバシーポリシーを提供していることを確認する。'],
+    description: ['既未随任务提供隐私政策，安装包中（assets、res/raw）也未找到隐私政策文本，代码中也未见隐私政策链接。', 'No privacy policy was given with the task, none was found in the package (assets, res/raw), and the code holds no link to one.', 'タスクでプライバシーポリシーが提供されず、パッケージ内（assets、res/raw）にもなく、コードにもリンクがない。'],
+    testingSteps: ['搜索包内 HTML/文本文件中的“隐私政策/隐私协议/privacy policy”，以及代码中的隐私政策网址。在线政策的内容与可达性需真机或联网确认。', 'Search the package\'s HTML and text files for the words "privacy policy" (in Chinese or English) and the code for privacy-policy URLs. An online policy\'s content and reachability need a device or network access to confirm.', 'パッケージ内の HTML/テキストファイルで「プライバシーポリシー」（中国語・英語）の語を、コードでプライバシーポリシーの URL を探す。オンラインのポリシーの内容と到達性は実機またはネットワークで確認が必要。'],
+    solution: ['提供隐私政策，并在首次运行时以弹窗等明显方式提示用户阅读。', 'Provide a privacy policy and prompt the user to read it on first run in an obvious way such as a dialog.', 'プライバシーポリシーを用意し、初回起動時にダイアログなど明確な方法で閲覧を促す。'],
+  },
+  {
+    key: 'permission.unused',
+    risk: 'medium',
+    cwe: ['CWE-250'],
+    owasp: ['MASVS-PRIVACY-1'],
+    title: ['申请了代码未使用的危险权限', 'Dangerous permissions requested but not used by the code', 'コードで使われていない危険な権限の要求'],
+    purpose: ['对照清单申请的危险权限与代码中实际调用的需要这些权限的接口。', 'Compare the dangerous permissions the manifest requests with the code\'s calls of APIs that need them.', 'マニフェストが要求する危険な権限と、それを必要とする API のコード上の呼び出しを照合する。'],
+    description: ['清单申请了危险权限，但代码中未见需要该权限的个人信息接口调用，属于超出业务需要申请权限的嫌疑。', 'The manifest requests a dangerous permission, but no call of a personal-information API needing it was found in the code: a sign of permissions beyond what the business needs.', 'マニフェストが危険な権限を要求しているが、その権限を必要とする個人情報 API の呼び出しがコードに見当たらない。業務上の必要を超えた権限要求の疑いがある。'],
+    testingSteps: ['权限与接口的对应取自个人信息接口表；代码经原生库、WebView 或动态加载使用权限的情形需人工或真机确认。', 'The permission-to-API mapping comes from the personal-information API table; use through native code, a WebView or dynamically loaded code needs manual review or a device.', '権限と API の対応は個人情報 API 表による。ネイティブコード、WebView、動的ロードされたコードでの使用は手動または実機で確認が必要。'],
+    solution: ['删除不需要的权限（包括 SDK 合并进清单的权限）。', 'Remove permissions the app does not need, including those SDKs merge into the manifest.', '不要な権限（SDK がマニフェストにマージしたものを含む）を削除する。'],
+  },
+  {
+    key: 'autostart.self_start',
+    risk: 'medium',
+    cwe: ['CWE-926'],
+    owasp: ['MASVS-PLATFORM-1'],
+    title: ['自启动：监听开机、网络、应用安装等广播', 'Self-start: receivers for boot, network and package events', '自己起動：起動完了・ネットワーク・パッケージイベントのレシーバー'],
+    purpose: ['找出使应用在用户未打开时被系统事件拉起的组件。', 'Find components that make the system start the app without the user opening it.', 'ユーザーが開かなくてもシステムイベントでアプリを起動させるコンポーネントを特定する。'],
+    description: ['清单中的广播接收器监听开机完成、网络变化、解锁、应用安装卸载等事件，应用（或其 SDK）可借此自启动。', 'A receiver in the manifest listens for boot completed, connectivity changes, unlock, package install or removal and similar events, through which the app (or an SDK in it) can start itself.', 'マニフェストのレシーバーが起動完了、ネットワーク変化、ロック解除、パッケージの追加・削除などのイベントを受信し、アプリ（またはその SDK）が自ら起動できる。'],
+    testingSteps: ['解析清单中接收器的 intent-filter，按组件类名归属到应用或 SDK。实际自启动频次需真机检测。', 'Read the receivers\' intent filters in the manifest and attribute each component to the app or an SDK by class name. How often it actually starts needs a device.', 'マニフェストのレシーバーの intent-filter を解析し、クラス名からアプリか SDK に帰属させる。実際の起動頻度は実機での検査が必要。'],
+    solution: ['移除非必要的自启动接收器，或在隐私政策中说明自启动的目的和频率并提供关闭方式。', 'Remove self-start receivers that are not needed, or disclose their purpose and frequency in the privacy policy and offer a way to turn them off.', '不要な自己起動レシーバーを削除するか、目的と頻度をプライバシーポリシーで説明し、無効化の手段を提供する。'],
+  },
+  {
+    key: 'autostart.associated_start',
+    risk: 'medium',
+    cwe: ['CWE-926'],
+    owasp: ['MASVS-PLATFORM-1'],
+    title: ['关联启动：拉起或被其他应用拉起', 'Associated start: starting other apps or being started by them', '関連起動：他アプリの起動または他アプリからの起動'],
+    purpose: ['找出启动其他应用组件的代码，以及 SDK 为被其他应用唤醒而导出的服务和活动。', 'Find code that starts other apps\' components, and services or activities SDKs export so that other apps can wake them.', '他アプリのコンポーネントを起動するコードと、他アプリから起こされるために SDK がエクスポートするサービス・アクティビティを特定する。'],
+    description: ['代码以常量包名/类名构造 Intent 或 ComponentName 并启动服务、活动或发送广播；或 SDK 导出了带 intent-filter 的服务，供同一 SDK 的其他应用相互唤醒（“链式唤醒”）。', 'Code builds an Intent or ComponentName with a constant package or class name and starts a service or activity or sends a broadcast; or an SDK exports a service with an intent filter that other apps with the same SDK use to wake each other ("chain wake-up").', 'コードが定数のパッケージ名・クラス名で Intent や ComponentName を作り、サービスやアクティビティを起動し、ブロードキャストを送る。または SDK がインテントフィルター付きサービスをエクスポートし、同じ SDK を持つ他アプリが相互に起こし合う（連鎖起動）。'],
+    testingSteps: ['字节码中查找组件命名接口的常量参数与启动接口同现的方法；解析清单中导出的 SDK 服务。实际拉起行为需真机检测。', 'Find methods where component-naming APIs with constant arguments meet start APIs in the bytecode; read the SDK services the manifest exports. Actual start-ups need a device.', 'バイトコードで定数引数のコンポーネント指定 API と起動 API が同じメソッドにある箇所を探し、マニフェストでエクスポートされた SDK サービスを解析する。実際の起動は実機での検査が必要。'],
+    solution: ['关闭 SDK 的关联启动/链式唤醒功能（多数推送 SDK 提供开关），取消不必要的导出。', 'Turn off the SDK\'s associated start / chain wake-up (most push SDKs have a switch) and stop exporting what need not be exported.', 'SDK の関連起動・連鎖起動機能をオフにし（多くのプッシュ SDK にスイッチがある）、不要なエクスポートをやめる。'],
+  },
+  {
+    key: 'transfer.cleartext',
+    risk: 'medium',
+    cwe: ['CWE-319'],
+    owasp: ['MASVS-NETWORK-1'],
+    title: ['明文传输的接口地址', 'Cleartext (http://) endpoints', '平文通信のエンドポイント'],
+    purpose: ['找出以明文 HTTP 通信的接口地址，个人信息经其传输时可被窃听。', 'Find endpoints reached over plain HTTP, through which personal information could be intercepted.', '平文 HTTP で通信するエンドポイントを特定する。個人情報がこれを通ると盗聴され得る。'],
+    description: ['代码中存在 http:// 接口地址，或清单允许明文流量。', 'The code holds http:// endpoints, or the manifest allows cleartext traffic.', 'コードに http:// のエンドポイントがある、またはマニフェストが平文通信を許可している。'],
+    testingSteps: ['提取字节码常量字符串中的 http:// 地址（排除 XML 命名空间等非网络地址），按所在类归属；实际传输内容需真机抓包。', 'Extract http:// addresses from the bytecode\'s constant strings (leaving out XML namespaces and other non-endpoints) and attribute them by class; what actually travels needs a capture on a device.', 'バイトコードの定数文字列から http:// のアドレス（XML 名前空間などを除く）を抽出してクラスで帰属させる。実際に送られる内容は実機でのキャプチャが必要。'],
+    solution: ['全部改用 HTTPS，并在网络安全配置中禁止明文流量。', 'Use HTTPS everywhere and forbid cleartext traffic in the network security config.', 'すべて HTTPS に切り替え、ネットワークセキュリティ構成で平文通信を禁止する。'],
+  },
+  {
+    key: 'transfer.pi_to_network',
+    risk: 'medium',
+    cwe: ['CWE-359'],
+    owasp: ['MASVS-PRIVACY-1'],
+    title: ['个人信息与网络发送位于同一方法', 'Personal information read where network calls are made', '個人情報の読み取りとネットワーク送信が同じメソッドにある'],
+    purpose: ['给出个人信息可能被直接外发的静态线索。', 'Give static hints of personal information that may be sent out directly.', '個人情報が直接外部に送信される可能性の静的な手がかりを示す。'],
+    description: ['同一方法既读取个人信息又发起网络请求，信息可能随请求外发。这是静态线索，需真机抓包确认。', 'One method both reads personal information and makes a network request; the information may travel with it. A static hint, to be confirmed by a capture on a device.', '1 つのメソッドが個人情報を読み取り、ネットワーク要求も行っている。情報が要求と共に送信される可能性がある。静的な手がかりであり、実機でのキャプチャによる確認が必要。'],
+    testingSteps: ['在字节码中查找同时调用个人信息接口和网络接口（URLConnection、OkHttp、HttpClient、Socket）的方法。', 'Find methods in the bytecode that call both a personal-information API and a network API (URLConnection, OkHttp, HttpClient, Socket).', 'バイトコードで個人情報 API とネットワーク API（URLConnection、OkHttp、HttpClient、Socket）の両方を呼ぶメソッドを探す。'],
+    solution: ['确认外发已获同意、已在政策中披露并加密；能不外发的不外发，必要时去标识化。', 'Make sure the transfer has consent, is disclosed and is encrypted; do not send what need not be sent, and de-identify where it must be.', '送信に同意があり、開示され、暗号化されていることを確認する。不要な送信はやめ、必要な場合は非識別化する。'],
+  },
+  ...(
+    [
+      ['consent_popup', ['首次运行隐私政策弹窗及其时机', 'Privacy-policy prompt on first run and its timing', '初回起動時のプライバシーポリシー表示とそのタイミング'], ['是否在首次运行时以弹窗等明显方式提示用户阅读隐私政策，以及弹窗出现前是否已发生收集', 'whether the first run shows the privacy policy in an obvious way such as a dialog, and whether collection happens before it appears', '初回起動時にダイアログなど明確な方法でプライバシーポリシーを示すか、表示前に収集が起きていないか']],
+      ['policy_reachability', ['隐私政策的可达性', 'Reachability of the privacy policy', 'プライバシーポリシーへの到達性'], ['进入主界面后能否在两次点击内访问到隐私政策', 'whether the privacy policy can be reached within two taps from the main screen', 'メイン画面から 2 回のタップ以内にプライバシーポリシーへ到達できるか']],
+      ['network_capture', ['个人信息外发抓包', 'Network capture of personal information sent out', '個人情報送信のパケットキャプチャ'], ['个人信息是否实际发送到应用或第三方服务器，是否发送到境外，是否加密', 'whether personal information is actually sent to the app\'s or third parties\' servers, abroad, and whether encrypted', '個人情報が実際にアプリや第三者のサーバー、国外へ送られるか、暗号化されているか']],
+      ['collection_frequency', ['个人信息收集频率与后台收集', 'Frequency of collection and collection in the background', '個人情報の収集頻度とバックグラウンドでの収集'], ['各个人信息接口在前台、后台和静默状态下的调用频率是否超出业务需要', 'whether each personal-information API is called in the foreground, background or when idle more often than the business needs', '各個人情報 API がフォアグラウンド、バックグラウンド、待機時に業務上必要以上の頻度で呼ばれていないか']],
+    ] as const
+  ).map(([name, title, what]): Spec => ({
+    key: `dynamic.${name}`,
+    risk: 'info',
+    cwe: ['CWE-359'],
+    owasp: ['MASVS-PRIVACY-1'],
+    title,
+    purpose: [`确认${what[0]}。`, `Establish ${what[1]}.`, `${what[2]}を確認する。`],
+    description: [`${what[0]}只能在真机上运行应用时确认，静态分析无法判断。`, `Only running the app on a device can establish ${what[1]}; static analysis cannot.`, `${what[2]}は、実機でアプリを実行して初めて確認できる。静的解析では判断できない。`],
+    testingSteps: ['需真机动态检测：安装运行应用，监控接口调用、界面和网络流量。本静态测评不执行此项。', 'Needs a dynamic check on a device: install and run the app, monitoring API calls, screens and network traffic. This static assessment does not run it.', '実機での動的検査が必要：アプリをインストールして実行し、API 呼び出し、画面、ネットワーク通信を監視する。本静的評価ではこの項目を実行しない。'],
+    solution: ['安排真机检测；参考本报告中静态分析给出的接口和路径。', 'Schedule a device test, starting from the APIs and paths this report gives.', '実機での検査を行い、本レポートの静的解析が示す API と経路を手がかりにする。'],
+  })),
+];
+
+function toItem(s: Spec): RuleItem {
+  return {
+    id: `compliance.${s.key}`,
+    platform: 'compliance',
+    category: s.key.split('.')[0]!,
+    risk: s.risk,
+    cwe: s.cwe,
+    owasp: s.owasp,
+    title: text(s.title),
+    purpose: text(s.purpose),
+    description: text(s.description),
+    testingSteps: text(s.testingSteps),
+    solution: text(s.solution),
+  };
+}
+
+export const COMPLIANCE_CATALOGUE: Catalogue = defineCatalogue(specs.map(toItem));
+export const DYNAMIC_KEYS = specs.filter((s) => s.key.startsWith('dynamic.')).map((s) => s.key);

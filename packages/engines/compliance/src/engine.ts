@@ -1,0 +1,131 @@
+/**
+ * The compliance engine (platform `compliance`): a static personal-information
+ * compliance assessment of an Android package (APK, AAB, APKS/XAPK), with an
+ * optional privacy policy as a second input file (text or HTML). It reuses
+ * the Android engine's package reader, DEX walker and manifest model and
+ * engine-core's SDK library, and returns the usual Assessment plus, in
+ * `target.compliance`, the result grouped by regulation clause with a
+ * verdict, the SDK inventory and the start-up paths.
+ */
+import type { Assessment, Platform } from '@citadel/contracts';
+import { type PackageModel, appLabel, fileFacts, openPackageDeferred } from '@citadel/engine-android';
+import { type Engine, type EngineContext, EngineInputError, type EngineInput, type EngineOptions, KeyedCheckContext, SDK_LIBRARY, SdkMatcher, startAssessment } from '@citadel/engine-core';
+import { autostartChecks, permissionChecks, piChecks, piSitesByType, sdkCollectionCheck, startupChecks, transferChecks } from './android/checks.ts';
+import { CodeModel } from './android/code-model.ts';
+import { findEntries, reachBeforeConsent } from './android/startup.ts';
+import { COMPLIANCE_CATALOGUE, DYNAMIC_KEYS } from './catalogue/items.ts';
+import { type PolicyText, findPackagePolicies, readPolicyFile } from './policy/policy.ts';
+import { EXTRA_SDK_PREFIXES } from './data/sdk-vendors.ts';
+import { complianceSummary, sdkInventory } from './result/summary.ts';
+
+export const ENGINE_VERSION = '0.1.0';
+const PLATFORMS: readonly Platform[] = ['compliance'];
+const ANDROID_NAME = /\.(?:apk|aab|apks|xapk)$/i;
+const POLICY_NAME = /(?:privacy|policy|yinsi|隐私)[^/\\]*\.(?:txt|html?|pdf)$/i;
+export const NEEDS_DEVICE = '需真机动态检测 / needs a dynamic check on a device';
+
+export class ComplianceEngine implements Engine {
+  readonly name = 'compliance';
+  readonly version = ENGINE_VERSION;
+  readonly platforms = PLATFORMS;
+  readonly catalogue = COMPLIANCE_CATALOGUE;
+
+  /** An Android package, or a privacy policy given beside one (text or HTML named like a policy). */
+  accepts(fileName: string, head: Uint8Array): Platform | undefined {
+    if (head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && ANDROID_NAME.test(fileName)) return 'compliance';
+    return POLICY_NAME.test(fileName) && !head.includes(0) ? 'compliance' : undefined;
+  }
+
+  async run(input: EngineInput, options: EngineOptions, ctx: EngineContext): Promise<Assessment> {
+    const [file, ...extra] = input.files;
+    if (!file) throw new EngineInputError('unsupported_format', 'no input file');
+    ctx.signal?.throwIfAborted();
+    if (!ANDROID_NAME.test(file.name)) throw new EngineInputError('unsupported_format', `${file.name}: the compliance assessment reads Android packages (APK, AAB, APKS, XAPK); iOS, HarmonyOS and mini-program packages are not supported yet`);
+    const model = await openPackageDeferred(file.path, file.name, ctx.signal);
+    try {
+      const builder = startAssessment(this, 'compliance', options, ctx);
+      const c = new KeyedCheckContext(builder, this.catalogue, 'compliance');
+      const sdks = new SdkMatcher([...EXTRA_SDK_PREFIXES, ...(options.sdkLibrary ?? SDK_LIBRARY)]);
+      const abort = (): void => builder.throwIfAborted();
+
+      builder.setPhase('code');
+      const code = new CodeModel(sdks);
+      code.build(model.dex, abort);
+      for (const p of code.problems) builder.unreadable(p.file, p.reason);
+      const manifest = model.manifest?.info;
+
+      const byType = piSitesByType(code);
+      await piChecks(c, code, byType);
+
+      builder.setPhase('startup');
+      const entries = findEntries(code, manifest);
+      const startup = reachBeforeConsent(code, entries, abort);
+      const collecting = await sdkCollectionCheck(c, code, byType);
+      // An SDK starting early matters when it reads personal information or is of a kind that does (ads, analytics, push …), not a UI or JSON library.
+      const categories = new Map((options.sdkLibrary ?? SDK_LIBRARY).map((d) => [d.name, d.category]));
+      await startupChecks(c, code, startup, (sdk) => (collecting.get(sdk)?.size ?? 0) > 0 || (categories.get(sdk) ?? 'other') !== 'other');
+      await permissionChecks(c, manifest, byType);
+      await autostartChecks(c, code, manifest);
+      await transferChecks(c, code, manifest);
+
+      builder.setPhase('policy');
+      const policies: PolicyText[] = [];
+      for (const f of extra) {
+        const p = await readPolicyFile(f.path, f.name);
+        if ('unreadable' in p) builder.unreadable(f.name, p.unreadable);
+        else policies.push(p);
+      }
+      if (policies.length === 0) policies.push(...(await findPackagePolicies(model.zip, model.modulePrefix)));
+      const policyUrls = [...code.policyUrls.keys()];
+      await c.run(['policy.missing'], () => {
+        if (policies.length > 0) return;
+        if (policyUrls.length > 0) {
+          for (const url of policyUrls.slice(0, 20)) c.problem('policy.missing', { detail: 'online policy: its content needs network access or a device to read', snippet: url });
+        } else c.fail('policy.missing', { file: file.name, detail: 'no policy given with the task, none in assets/ or res/raw/, no policy URL in the code' });
+      });
+      const inventory = sdkInventory(code, sdks, collecting, policies);
+      for (const s of inventory) builder.addSdk({ name: s.name, category: s.category, matched: s.matched });
+      await c.run(['sdk.undisclosed'], () => {
+        if (policies.length === 0 && policyUrls.length > 0) {
+          c.notExecuted(['sdk.undisclosed'], 'the privacy policy is online only: upload its text (or HTML) with the package to compare it with the SDKs');
+          return;
+        }
+        for (const s of inventory) {
+          if (!s.disclosureRequired || s.disclosedAs) continue;
+          const attribution = { kind: 'sdk' as const, name: s.name };
+          const what = `${s.name}${s.vendor ? ` (${s.vendor})` : ''}: ${s.collects.length > 0 ? `collects ${s.collects.join(', ')}` : s.category}`;
+          c.fail('sdk.undisclosed', { detail: what, snippet: policies.length > 0 ? `not named in ${policies.map((p) => p.source).join(', ')}` : 'no privacy policy found', attribution }, { attribution });
+        }
+      });
+      c.notExecuted(DYNAMIC_KEYS, NEEDS_DEVICE);
+      for (const u of model.unreadable) builder.unreadable(u.file, u.reason);
+
+      const assessment = builder.build();
+      await model.integrity.catch(() => undefined);
+      assessment.target = {
+        ...targetOf(model),
+        compliance: complianceSummary(assessment, code, startup, inventory, policies, policyUrls),
+      };
+      return assessment;
+    } finally {
+      await model.close();
+    }
+  }
+}
+
+function targetOf(model: PackageModel): Record<string, unknown> {
+  const info = model.manifest?.info;
+  return {
+    ...fileFacts(model),
+    appName: appLabel(model) ?? info?.packageName,
+    packageName: info?.packageName,
+    versionName: info?.versionName,
+    versionCode: info?.versionCode,
+    minSdkVersion: info?.minSdk,
+    targetSdkVersion: info?.targetSdk,
+    permissions: info?.permissions ?? [],
+    dexFiles: model.dex.map((d) => d.file),
+  };
+}
+
+export const engine = new ComplianceEngine();
