@@ -1,0 +1,3 @@
+/** White-box screens (issue 29): original keys (symmetric, asymmetric) and white-box libraries. */
+export { KeysPage } from './KeysPage.tsx';
+export { LibraryPage } from './LibraryPage.tsx';

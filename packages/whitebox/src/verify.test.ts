@@ -1,0 +1,83 @@
+/**
+ * Compiles generated libraries with gcc and checks them against the standard
+ * vectors, random vectors from the reference implementations (both directions,
+ * ECB and CBC, PKCS#7 and none), arm64/armv7 builds under qemu-user, and the key
+ * scan. Skips without gcc; the cross parts skip without the Debian cross compilers.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { generateLibrary } from './generate.ts';
+import { KEY_BYTES, type LibraryOptions } from './options.ts';
+import { findToolchains, run } from './toolchain.ts';
+import { verifyLibrary } from './verify.ts';
+
+const tc = findToolchains();
+const work = mkdtempSync(path.join(tmpdir(), 'wb-test-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const cases: [LibraryOptions['algorithm'], LibraryOptions['preference'], boolean][] = [
+  ['aes128', 'security', true],
+  ['aes192', 'performance', false],
+  ['aes256', 'security', false],
+  ['sm4', 'security', true],
+];
+
+describe.skipIf(!tc.gcc || !tc.make)('generated C libraries', () => {
+  for (const [algorithm, preference, cross] of cases) {
+    it(`${algorithm} (${preference}): builds, passes standard and random vectors both ways${cross ? ', runs under qemu' : ''}, holds no key`, async () => {
+      const key = randomBytes(KEY_BYTES[algorithm]);
+      const o: LibraryOptions = { algorithm, directions: ['enc', 'dec'], modes: ['ecb', 'cbc'], padding: 'pkcs7', preference, logo: `wbsk${algorithm}`, androidPackages: [], iosBundleIds: [] };
+      const lib = generateLibrary(key, o);
+      const r = await verifyLibrary(path.join(work, algorithm), key, o, lib.files, { randomCount: 6, cross });
+      const failed = r.checks.filter((c) => !c.ok);
+      expect(failed).toEqual([]);
+      expect(r.ok).toBe(true);
+      const names = r.checks.map((c) => c.name);
+      expect(names).toContain('x86-64 dec cbc none');
+      expect(names.some((n) => /FIPS-197|GB\/T 32907/.test(n))).toBe(true);
+      if (cross && tc.arm64 && tc.qemuArm64) {
+        expect(names).toContain('arm64-v8a (qemu) enc cbc pkcs7');
+        expect(r.artifacts.has(`android/arm64-v8a/lib${o.logo}.a`)).toBe(true);
+      }
+    }, 600_000);
+  }
+
+  it('a library without CBC or decryption refuses them; a corrupted table fails verification', async () => {
+    const key = randomBytes(16);
+    const o: LibraryOptions = { algorithm: 'aes128', directions: ['enc'], modes: ['ecb'], padding: 'none', preference: 'performance', logo: 'wbskEnc', androidPackages: [], iosBundleIds: [] };
+    const lib = generateLibrary(key, o);
+    const dir = path.join(work, 'enc-only');
+    const r = await verifyLibrary(dir, key, o, lib.files, { randomCount: 4, cross: false, standard: false });
+    expect(r.ok).toBe(true);
+    const tool = path.join(dir, 'host', 'wbtool');
+    expect((await run(tool, ['dec', 'ecb', 'none'], { input: '00'.repeat(16) + '\n' })).stdout.trim()).toBe('ERR -4');
+    expect((await run(tool, ['enc', 'cbc', 'none', '00'.repeat(16)], { input: '00'.repeat(16) + '\n' })).stdout.trim()).toBe('ERR -4');
+    expect((await run(tool, ['enc', 'ecb', 'none'], { input: '00'.repeat(15) + '\n' })).stdout.trim()).toBe('ERR -1');
+    // flip one table entry: the vectors must catch it (a generation whose verification fails never succeeds)
+    const files = new Map(lib.files);
+    const t = files.get('wbskEnc_tables.c')!.toString();
+    const at = t.indexOf('0x', t.indexOf('wbskEnc_enc_tf'));
+    files.set('wbskEnc_tables.c', Buffer.from(t.slice(0, at) + (t.slice(at, at + 4) === '0x00' ? '0x01' : '0x00') + t.slice(at + 4)));
+    const bad = await verifyLibrary(path.join(work, 'corrupt'), key, o, files, { randomCount: 24, cross: false, standard: false });
+    expect(bad.ok).toBe(false);
+  }, 600_000);
+
+  it('an Android build bound to a package refuses to run in another process', async () => {
+    const key = randomBytes(16);
+    const o: LibraryOptions = { algorithm: 'sm4', directions: ['enc'], modes: ['ecb'], padding: 'none', preference: 'security', logo: 'wbskBound', androidPackages: ['com.example.bank'], iosBundleIds: [] };
+    const lib = generateLibrary(key, o);
+    const dir = path.join(work, 'bound');
+    const { mkdir, writeFile } = await import('node:fs/promises');
+    await mkdir(dir, { recursive: true });
+    for (const [n, d] of lib.files) await writeFile(path.join(dir, n), d);
+    // the process name is what Android's /proc/self/cmdline holds; argv0 sets it here
+    expect((await run('make', ['-s'], { cwd: dir, env: { CFLAGS: '-O1 -DWB_ANDROID' } })).code).toBe(0);
+    const tool = path.join(dir, 'wbtool');
+    expect((await run(tool, ['enc', 'ecb', 'none'], { input: '00'.repeat(16) + '\n', argv0: 'com.other.app' })).stdout.trim()).toBe('ERR -3');
+    const ok = (await run(tool, ['enc', 'ecb', 'none'], { input: '00'.repeat(16) + '\n', argv0: 'com.example.bank' })).stdout.trim();
+    expect(ok).toMatch(/^[0-9a-f]{32}$/);
+  }, 600_000);
+});
