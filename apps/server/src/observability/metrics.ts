@@ -1,0 +1,93 @@
+/**
+ * Prometheus metrics of one portal process (issue 21), on a registry of its own
+ * (tests build several apps in one process):
+ * - HTTP request duration by method, route pattern and status class;
+ * - tasks by platform and status, and the queue depth — read from the database at
+ *   scrape time, because the database row is the truth in every mode (embedded or BullMQ);
+ * - task run time by platform and outcome, from the task events this process sees
+ *   (its own worker's, and in scaled-out mode every worker's through the Redis bridge);
+ * - the process's own CPU, memory, event-loop lag and GC (prom-client's defaults).
+ * Not here yet: the engine child's peak memory and report render time (they are
+ * measured inside the runner and the render child, which do not report them out).
+ */
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { TaskRecord } from '../domain/tasks/task-repository.ts';
+import type { TaskEvents } from '../jobs/task-events.ts';
+
+export interface PortalMetrics {
+  registry: Registry;
+  /** Stops listening to task events. */
+  close(): void;
+}
+
+const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+const TASK_SECONDS = [1, 5, 15, 30, 60, 120, 300, 600, 1800, 3600];
+
+/** Task counts by platform and status, one grouped query per scrape. */
+async function taskCounts(db: Kysely<never>): Promise<{ platform: string; status: string; n: number }[]> {
+  // The tasks table is typed in the application schema; a narrow view of it is enough here.
+  const rows = await (db as unknown as Kysely<{ tasks: { platform: string; status: string } }>)
+    .selectFrom('tasks')
+    .select(['platform', 'status'])
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .groupBy(['platform', 'status'])
+    .execute();
+  return rows.map((r) => ({ platform: r.platform, status: r.status, n: Number(r.n) }));
+}
+
+export function createMetrics(app: FastifyInstance, db: Kysely<never>, events: TaskEvents): PortalMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'citadel_' });
+
+  const http = new Histogram({
+    name: 'citadel_http_request_duration_seconds',
+    help: 'HTTP request duration by method, route pattern and status class',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: SECONDS,
+    registers: [registry],
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    // The route pattern, never the raw URL: bounded label values and no query strings (tickets, tokens).
+    const route = req.routeOptions.url ?? 'unmatched';
+    http.observe({ method: req.method, route, status: `${Math.floor(reply.statusCode / 100)}xx` }, reply.elapsedTime / 1000);
+  });
+
+  new Gauge({
+    name: 'citadel_tasks',
+    help: 'Tasks by platform and status (from the database)',
+    labelNames: ['platform', 'status'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const r of await taskCounts(db)) this.set({ platform: r.platform, status: r.status }, r.n);
+    },
+  });
+  new Gauge({
+    name: 'citadel_queue_depth',
+    help: 'Tasks waiting in the queue (status QUEUEING)',
+    registers: [registry],
+    async collect() {
+      const rows = await taskCounts(db);
+      this.set(rows.filter((r) => r.status === 'QUEUEING').reduce((sum, r) => sum + r.n, 0));
+    },
+  });
+
+  const runTime = new Histogram({
+    name: 'citadel_task_run_seconds',
+    help: 'Wall-clock time of task runs that ended, by platform and outcome',
+    labelNames: ['platform', 'status'] as const,
+    buckets: TASK_SECONDS,
+    registers: [registry],
+  });
+  const ended = new Counter({ name: 'citadel_tasks_ended_total', help: 'Task runs that ended, by platform and outcome', labelNames: ['platform', 'status'] as const, registers: [registry] });
+  const onTask = (t: TaskRecord) => {
+    if (t.status !== 'FINISHED' && t.status !== 'EXCEPTION') return;
+    ended.inc({ platform: t.platform, status: t.status });
+    if (t.started_at && t.finished_at && t.finished_at >= t.started_at) runTime.observe({ platform: t.platform, status: t.status }, (t.finished_at - t.started_at) / 1000);
+  };
+  events.on('task', onTask);
+
+  return { registry, close: () => void events.off('task', onTask) };
+}
