@@ -34,7 +34,7 @@ interface Hit {
 
 async function scan(dir: string): Promise<{ hits: Hit[]; lines: number; ms: number }> {
   const started = Date.now();
-  const a = await engine.run({ files: [{ path: dir, name: path.basename(dir) }] }, { maxEvidencePerRule: 1_000_000 }, {});
+  const a = await engine.run({ files: [{ path: dir, name: path.basename(dir) }] }, {}, {});
   const hits: Hit[] = [];
   for (const f of a.findings) {
     if (f.result !== 'fail') continue;

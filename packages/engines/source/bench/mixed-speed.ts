@@ -86,6 +86,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const langs = (a.target.languages as { language: string; files: number; lines: number }[]).map((l) => `${l.language} ${l.lines}`).join(', ');
     console.log(`languages: ${langs}`);
     const partial = a.unreadable.filter((u) => /budget|parse|timeout|failed/.test(u.reason)).length;
+    // Every finding is kept (no per-rule cap): how many, and what the stored assessment (one JSON row) weighs.
+    const evidence = a.findings.reduce((n, f) => n + f.evidence.length, 0);
+    const omitted = a.findings.reduce((n, f) => n + (f.omittedEvidence ?? 0), 0);
+    const j0 = Date.now();
+    const stored = Buffer.byteLength(JSON.stringify(a));
+    console.log(`findings kept: ${evidence.toLocaleString('en')} evidence entries (${omitted} omitted); stored assessment ${(stored / 1e6).toFixed(1)} MB of JSON, serialised in ${Date.now() - j0} ms`);
     console.log(`engine: ${lines} lines in ${(ms / 1000).toFixed(1)} s wall = ${Math.round(lines / (ms / 60_000)).toLocaleString('en')} lines/min; CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s = ${Math.round(lines / ((cpu.user + cpu.system) / 60e6)).toLocaleString('en')} lines/CPU-min; peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB; findings ${a.findings.filter((f) => f.result === 'fail').length} rules; files only partly analysed ${partial}; load average at start ${load}, at end ${loadavg()[0]!.toFixed(2)}`);
   } finally {
     rmSync(work, { recursive: true, force: true });

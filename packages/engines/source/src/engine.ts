@@ -13,10 +13,10 @@ import { analyseCode, type RawHit, secretHits } from './checks/analyse-file.ts';
 import { checkAndroidManifest, checkInfoPlist, checkNetworkSecurityConfig } from './checks/config.ts';
 import { type CollectLimits, DEFAULT_COLLECT_LIMITS, collectFiles, detectInput, looksBinary } from './input/collect.ts';
 import { countLines, kindOf } from './input/languages.ts';
-import { snippetAt, stepsText } from './evidence.ts';
+import { flowOf, regionOf, snippetAt, stepsText } from './evidence.ts';
 import { loadParsers } from './parse/parser.ts';
 import type { LanguageId } from './parse/syntax.ts';
-import { JsProject, type ProjectSource } from './project/js-project.ts';
+import { JsProject, PYTHON_DIALECT, type ProjectSource } from './project/js-project.ts';
 import { ProjectProperties } from './project/properties.ts';
 import { groupOf } from './taint/syntax-profile.ts';
 
@@ -63,28 +63,32 @@ export class SourceEngine implements Engine {
     // files too, once the project's .properties files (configuration values they read) are known.
     const jsFiles = new Map<string, ProjectSource>();
     const javaFiles = new Map<string, ProjectSource>();
+    // Python files too: flows across their imports (python-modules.ts).
+    const pyFiles = new Map<string, ProjectSource>();
     const properties = new ProjectProperties();
     let jsBytes = 0;
     const project = new JsProject(jsFiles);
+    const pyProject = new JsProject(pyFiles, PYTHON_DIALECT);
+    const projectOf = (path: string) => (h: RawHit) => (h.file ? (pyFiles.has(h.file) ? pyProject : project) : pyFiles.has(path) ? pyProject : project);
     const reported = new Set<string>();
     const record = (path: string, text: string, hits: readonly RawHit[]) => {
       for (const h of hits) {
         const file = h.file ?? path;
-        const fileText = h.file ? (project.text(h.file) ?? '') : text;
-        if (h.file || jsFiles.has(path)) {
+        const fileText = h.file ? (projectOf(path)(h).text(h.file) ?? '') : text;
+        if (h.file || jsFiles.has(path) || pyFiles.has(path)) {
           // A sink in a module is reached from several importers: one evidence per place.
           const k = `${file}:${h.key}:${h.start}`;
           if (reported.has(k)) continue;
           reported.add(k);
         }
-        const ev: Evidence = { file, line: h.line, offset: h.start, snippet: snippetAt(fileText, h.start, h.end) };
+        const ev: Evidence = { file, ...regionOf(fileText, h.line, h.start, h.end), offset: h.start, snippet: snippetAt(fileText, h.start, h.end), ...(h.steps?.length ? { flow: flowOf(h.steps, file, h.line, fileText, h.start, h.end) } : {}) };
         const detail = [h.detail, h.steps ? stepsText(h.steps, file) : undefined].filter(Boolean).join('\n');
         b.finding(ruleId(h.key), detail ? { ...ev, detail } : ev);
       }
     };
-    const analyse = async (path: string, text: string, lang: LanguageId, inProject: boolean) => {
+    const analyse = async (path: string, text: string, lang: LanguageId, inProject: JsProject | undefined) => {
       try {
-        const r = await analyseCode(text, lang, wants, { file: path, properties, ...(inProject ? { project } : {}) });
+        const r = await analyseCode(text, lang, wants, { file: path, properties, ...(inProject ? { project: inProject } : {}) });
         record(path, text, r.hits);
         if (r.partial) b.unreadable(path, r.partial);
       } catch (e) {
@@ -107,10 +111,10 @@ export class SourceEngine implements Engine {
       stats.set(k.display, s);
       if (k.kind === 'code') {
         const group = groupOf(k.lang);
-        if ((group === 'js' || group === 'java') && jsBytes + text.length <= MAX_PROJECT_JS_CHARS) {
-          (group === 'js' ? jsFiles : javaFiles).set(f.path, { lang: k.lang, text });
+        if ((group === 'js' || group === 'java' || group === 'python') && jsBytes + text.length <= MAX_PROJECT_JS_CHARS) {
+          (group === 'js' ? jsFiles : group === 'python' ? pyFiles : javaFiles).set(f.path, { lang: k.lang, text });
           jsBytes += text.length;
-        } else await analyse(f.path, text, k.lang, false);
+        } else await analyse(f.path, text, k.lang, undefined);
       } else {
         if (f.path.endsWith('.properties')) properties.add(text);
         const hits: RawHit[] = [];
@@ -123,13 +127,21 @@ export class SourceEngine implements Engine {
     }
     for (const [path, s] of javaFiles) {
       b.throwIfAborted();
-      await analyse(path, s.text, s.lang, false);
+      await analyse(path, s.text, s.lang, undefined);
+    }
+    if (pyFiles.size > 0) {
+      await loadParsers([...pyFiles.values()].map((s) => s.lang));
+      for (const [path, s] of pyFiles) {
+        b.throwIfAborted();
+        await analyse(path, s.text, s.lang, pyProject);
+      }
+      if (pyProject.limited) b.unreadable('(project)', 'cross-file data flow (Python): the allowance for parsing imported modules ran out, so some later calls into other modules were not followed');
     }
     if (jsFiles.size > 0) {
       await loadParsers([...jsFiles.values()].map((s) => s.lang));
       for (const [path, s] of jsFiles) {
         b.throwIfAborted();
-        await analyse(path, s.text, s.lang, true);
+        await analyse(path, s.text, s.lang, project);
       }
       if (project.limited) b.unreadable('(project)', 'cross-file data flow (JS/TS): the allowance for parsing imported modules ran out, so some later calls into other modules were not followed');
     }

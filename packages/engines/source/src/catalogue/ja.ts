@@ -120,7 +120,7 @@ const TEXTS: Record<string, { description: string; solution: string }> = {
 
   // Secrets and logging
   'secrets.hardcoded_password': {
-    description: 'パスワードまたは鍵を表す変数に文字列リテラルが代入されています。',
+    description: 'パスワードまたは鍵が定数としてコードに書かれています（パスワードや鍵を表す変数への代入、セッション・JWT・HMAC の署名鍵としての受け渡し、データベース接続文字列内のパスワード）。',
     solution: '認証情報は、環境変数、設定サービスまたはシークレット管理サービスから読み込んでください。',
   },
   'secrets.hardcoded_secret': {

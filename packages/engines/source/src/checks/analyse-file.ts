@@ -4,6 +4,7 @@
  * syntax rules, and the shared secrets scanner. Returns raw hits; the engine
  * turns them into evidence.
  */
+import { argView } from '../taint/arg-view.ts';
 import { scanSecrets } from '@citadel/engine-core';
 import { parseSource } from '../parse/parser.ts';
 import type { LanguageId, Syn } from '../parse/syntax.ts';
@@ -73,7 +74,7 @@ export async function analyseCode(text: string, lang: LanguageId, wants: (key: s
   };
   const src = (n: Syn) => text.slice(n.start, n.end);
   const rules = callRulesFor(group);
-  const project = group === 'js' ? ctx?.project : undefined;
+  const project = group === 'js' || group === 'python' ? ctx?.project : undefined;
   const taintHit = (hit: TaintHit, file: string | undefined, fileText: string) => {
     const at = hit.call.node;
     const arg = hit.arg ? `tainted argument: ${fileText.slice(hit.arg.start, hit.arg.end).slice(0, 120)}` : undefined;
@@ -83,7 +84,7 @@ export async function analyseCode(text: string, lang: LanguageId, wants: (key: s
     onCall: (call, args, recv, recvType) => {
       const list = rules.get(call.name);
       if (!list) return;
-      const input = { call, args, recv, recvType, argText: call.args.map(src), recvText: call.receiver ? src(call.receiver) : '', fileText: text };
+      const input = { ...argView(call, args, text), call, args, recv, recvType, argText: call.args.map(src), recvText: call.receiver ? src(call.receiver) : '', fileText: text };
       for (const r of list) if (wants(r.key) && r.test(input)) add({ key: r.key, line: call.node.row + 1, start: call.node.start, end: call.node.end });
     },
     ...(ctx ? { file: ctx.file } : {}),

@@ -137,3 +137,28 @@ module.exports = { AllocationsDAO };
     expect(await cmd('vh.vName(req.body.name) || vh.vIP(req.body.address)')).toHaveLength(1);
   });
 });
+
+describe('cross-file data flow (Python)', () => {
+  const VIEW = `from flask import Blueprint, request\nimport libuser\nfrom app.store import save_note\nfrom app import audit\n\nbp = Blueprint('u', __name__)\n\n@bp.route('/login', methods=['POST'])\ndef login():\n    name = request.form.get('username')\n    libuser.login(name)\n    save_note(request.args.get('note'))\n    audit.record(name)\n    return 'ok'\n`;
+  const files = (login: string, save: string) => ({
+    'libuser.py': `import sqlite3\n\ndef login(username):\n    c = sqlite3.connect('u.db').cursor()\n    return c.execute(${login}).fetchone()\n`,
+    'app/__init__.py': '',
+    'app/store.py': `import os\n\ndef save_note(text):\n    os.system(${save})\n`,
+    'app/audit.py': `def record(who):\n    print('login', who)\n`,
+    'views.py': VIEW,
+  });
+
+  it('import m / from pkg.mod import f / from pkg import mod: request data reaches sinks in other modules, the path names the view', async () => {
+    const bad = await scan(files(`"SELECT * FROM users WHERE name = '%s'" % username`, `'echo ' + text`));
+    const sql = bad.find((e) => e.rule === 'source.injection.sql');
+    expect(sql).toMatchObject({ file: 'libuser.py', line: 5 });
+    expect(sql!.flow!.map((s) => [s.file ?? 'libuser.py', s.kind])).toEqual([
+      ['views.py', 'source'],
+      ['views.py', 'param'],
+      ['libuser.py', 'sink'],
+    ]);
+    expect(bad.find((e) => e.rule === 'source.injection.command')).toMatchObject({ file: 'app/store.py', line: 4 });
+    const safe = await scan(files(`'SELECT * FROM users WHERE name = ?', (username,)`, `'echo saved'`));
+    expect(safe.filter((e) => e.rule === 'source.injection.sql' || e.rule === 'source.injection.command')).toEqual([]);
+  });
+});

@@ -23,6 +23,17 @@ import { functionAt, isFunction } from '../taint/syntax-profile.ts';
 import { type ExternalRef, type Value, deepTaint } from '../taint/value.ts';
 import type { Linker, Walker } from '../taint/walker.ts';
 import { type ImportBinding, exportsOf, importsOf, memberOf } from './module-syntax.ts';
+import { pythonDefinitions, pythonImports, pythonMember, resolvePython } from './python-modules.ts';
+
+/** How one language names, imports and defines modules (JS/TS or Python). */
+interface ModuleDialect {
+  group: 'js' | 'python';
+  importsOf(root: Syn, src: string): Map<string, ImportBinding>;
+  exportsOf(root: Syn, src: string): Map<string, Syn>;
+  memberOf(node: Syn, name: string, src: string): Syn | undefined;
+  /** The project file `specifier` names from `from`. */
+  resolve(project: JsProject, from: string, specifier: string): string | undefined;
+}
 
 export interface ProjectSource {
   lang: LanguageId;
@@ -55,7 +66,14 @@ export class JsProject {
   onForeignHit: ((file: string, hit: TaintHit) => void) | undefined;
 
   /** The map may be filled after construction (the engine adds files as it reads them). */
-  constructor(private readonly files: ReadonlyMap<string, ProjectSource>) {}
+  constructor(
+    private readonly files: ReadonlyMap<string, ProjectSource>,
+    private readonly dialect: ModuleDialect = JS_DIALECT,
+  ) {}
+
+  has(file: string): boolean {
+    return this.files.has(file);
+  }
 
   /** Module parsing allowed for the whole project: as much again as its JS/TS text (at least 8 Mi characters). */
   private parseAllowance(): number {
@@ -72,6 +90,11 @@ export class JsProject {
 
   /** The project file a relative specifier names from `from`, if there is one. */
   resolve(from: string, specifier: string): string | undefined {
+    return this.dialect.resolve(this, from, specifier);
+  }
+
+  /** JS/TS: a relative specifier ('./x', '../y'), with the usual extensions and index files. */
+  resolveJs(from: string, specifier: string): string | undefined {
     if (!specifier.startsWith('./') && !specifier.startsWith('../')) return undefined;
     const base = path.normalize(path.join(path.dirname(from), specifier));
     if (base.startsWith('../')) return undefined;
@@ -82,9 +105,15 @@ export class JsProject {
 
   /** The linker of `file`, whose syntax tree is `root`. */
   linkerFor(file: string, root: Syn, src: string): Linker {
-    const bindings = importsOf(root, src);
+    const bindings = this.dialect.importsOf(root, src);
     const refs = new Map<string, Value>();
     for (const [local, b] of bindings) {
+      // Python: from pkg import mod names a submodule when pkg/mod.py exists.
+      const sub = this.dialect.group === 'python' && b.name !== '*' ? this.resolve(file, `${b.specifier}${b.specifier.endsWith('.') ? '' : '.'}${b.name}`) : undefined;
+      if (sub) {
+        refs.set(local, { ext: { module: sub, name: '*' } });
+        continue;
+      }
       const module = this.resolve(file, b.specifier);
       if (module) refs.set(local, { ext: { module, name: b.name } });
     }
@@ -131,11 +160,11 @@ export class JsProject {
       node = member === undefined ? unit.exports.get('default') : unit.exports.get(member);
       if (!node && member !== undefined) {
         const cjs = unit.exports.get('default');
-        if (cjs) node = memberOf(cjs, member, src);
+        if (cjs) node = this.dialect.memberOf(cjs, member, src);
       }
     } else {
       const base = unit.exports.get(ref.name);
-      node = base && member !== undefined ? memberOf(base, member, src) : base;
+      node = base && member !== undefined ? this.dialect.memberOf(base, member, src) : base;
     }
     return node && isFunction(node) ? node : undefined;
   }
@@ -156,11 +185,11 @@ export class JsProject {
     this.parsedChars += source.text.length;
     const parsed = parseLoaded(source.lang, source.text);
     if (!parsed) return undefined;
-    const interp = new TaintInterpreter(source.text, parsed.root, source.lang, specsFor('js'), (hit) => this.onForeignHit?.(file, hit), {
+    const interp = new TaintInterpreter(source.text, parsed.root, source.lang, specsFor(this.dialect.group), (hit) => this.onForeignHit?.(file, hit), {
       file,
       linker: this.linkerFor(file, parsed.root, source.text),
     });
-    const unit: ModuleUnit = { path: file, interp, exports: exportsOf(parsed.root, source.text) };
+    const unit: ModuleUnit = { path: file, interp, exports: this.dialect.exportsOf(parsed.root, source.text) };
     this.units.set(file, unit);
     this.unitChars += source.text.length;
     while (this.units.size > 1 && (this.units.size > MAX_UNITS || this.unitChars > MAX_UNIT_CHARS)) {
@@ -173,3 +202,14 @@ export class JsProject {
 }
 
 export type { ImportBinding };
+
+const JS_DIALECT: ModuleDialect = { group: 'js', importsOf, exportsOf, memberOf, resolve: (p, from, spec) => p.resolveJs(from, spec) };
+
+/** Python modules of the project: imports by module name (python-modules.ts), top-level functions and classes. */
+export const PYTHON_DIALECT: ModuleDialect = {
+  group: 'python',
+  importsOf: pythonImports,
+  exportsOf: pythonDefinitions,
+  memberOf: pythonMember,
+  resolve: (p, from, spec) => resolvePython(from, spec, (f) => p.has(f)),
+};

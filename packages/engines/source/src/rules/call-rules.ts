@@ -5,10 +5,11 @@
  * insecure cookies, sensitive data in logs, dangerous C functions, risky
  * WebView settings, XML parsers open to external entities.
  */
+import type { ArgView } from '../taint/arg-view.ts';
 import type { CallSite, LangGroup } from '../taint/syntax-profile.ts';
 import type { Value } from '../taint/value.ts';
 
-export interface CallRuleInput {
+export interface CallRuleInput extends ArgView {
   call: CallSite;
   args: readonly Value[];
   recv: Value | undefined;
@@ -35,7 +36,33 @@ const WEAK_HASH = /^(MD2|MD4|MD5|SHA-?1|SHA)$/i;
 const SENSITIVE_NAME = /passw(or)?d|\bpwd\b|passwd|secret|token|api_?key|apikey|credit_?card|card_?number|\bcvv\b|\bssn\b|private_?key/i;
 const LITERAL_BYTES = /^("[^"]*"|'[^']*')\.(getBytes|encode)\(|^new\s+byte\s*\[\s*\]\s*\{|^\{[\d\s,x-]+\}$|^b?["'][^"']{4,}["']$|^\[[\d\s,x]+\]$/;
 
+const UNKNOWN_FLAG: Value = {};
+/** A secure flag that is absent (null: the default, off) or a constant false; undefined = no options at all (also the default). */
+function insecureFlag(v: Value | null | undefined): boolean {
+  if (v === undefined || v === null) return true;
+  return v.konst === false || v.konst === 0 || v.konst === 'false';
+}
+
+/** A constant string that is a real secret, not a placeholder or an empty default. */
+const SECRET_PLACEHOLDER = /^(|\*+|x+|changeme|change_me|change-me|secret|password|your[_ -].*|<.*>|\$\{.*\}|%s|\{\{.*\}\}|null|none|undefined|todo|test|example|dummy|xxx+|\.+)$/i;
+const constSecret = (v: Value | undefined): boolean => typeof v?.konst === 'string' && v.konst.length >= 4 && v.konst.length <= 300 && !SECRET_PLACEHOLDER.test(v.konst.trim());
+
+/** set_cookie(name, '', expires=0) / max_age=0 removes the cookie: nothing is sent later, secure or not. */
+function deletesCookie(c: CallRuleInput): boolean {
+  const zero = (v: Value | undefined) => v?.konst === 0 || v?.konst === '0';
+  return zero(c.kw('expires', 3)) || zero(c.kw('max_age', 2));
+}
+
 export const CALL_RULES: readonly CallRule[] = [
+  // Hard-coded secrets used as secrets: a constant (a literal, or a variable holding one) given as the signing
+  // key of a JWT, an HMAC, a session or cookie middleware. Source: the libraries' documented signatures
+  // (PyJWT/jsonwebtoken encode|sign(payload, key), decode|verify(token, key); hmac.new(key, …);
+  // crypto.createHmac(alg, key); express-session / cookie-session { secret }, cookie-parser(secret)).
+  { key: 'secrets.hardcoded_password', langs: ['python', 'js'], names: ['encode', 'decode', 'sign', 'verify'], test: (c) => /^(jwt|jsonwebtoken|jose|JWT|jws)$/.test(c.recvText) && constSecret(c.kw('key', 1) ?? c.args[1]) },
+  { key: 'secrets.hardcoded_password', langs: ['python'], names: ['new'], test: (c) => c.recvText === 'hmac' && constSecret(c.kw('key', 0)) },
+  { key: 'secrets.hardcoded_password', langs: ['js'], names: ['createHmac'], test: (c) => constSecret(c.args[1]) },
+  { key: 'secrets.hardcoded_password', langs: ['js'], names: ['session', 'expressSession', 'cookieSession', 'koaSession'], test: (c) => { const sec = c.args[0]?.entries?.get('secret') ?? c.args[0]?.entries?.get('secrets') ?? c.args[0]?.entries?.get('keys'); return (constSecret(sec) || !!sec?.items?.some(constSecret)) && !/\b(secret|secrets|keys)\s*:\s*\[?\s*['"`]/.test(c.argText[0] ?? ''); } },
+  { key: 'secrets.hardcoded_password', langs: ['js'], names: ['cookieParser'], test: (c) => constSecret(c.args[0]) },
   // Weak ciphers and modes
   { key: 'crypto.weak_cipher', langs: ['java'], names: ['getInstance'], test: (c) => /Cipher/.test(c.recvText) && WEAK_CIPHER.test(str(c.args[0]) ?? '') },
   { key: 'crypto.weak_cipher', langs: ['java'], names: ['getInstance'], test: (c) => /KeyGenerator/.test(c.recvText) && /^(DES|DESede|RC2|RC4|Blowfish)$/i.test(str(c.args[0]) ?? '') },
@@ -56,6 +83,8 @@ export const CALL_RULES: readonly CallRule[] = [
   // Static keys and IVs
   { key: 'crypto.static_key', langs: ['java'], names: ['SecretKeySpec'], test: (c) => c.call.isNew && LITERAL_BYTES.test(c.argText[0] ?? '') },
   { key: 'crypto.static_key', langs: ['js'], names: ['createCipheriv', 'createDecipheriv'], test: (c) => LITERAL_BYTES.test(c.argText[1] ?? '') || /^Buffer\.from\(["']/.test(c.argText[1] ?? '') },
+  // A constant key given to a cipher (cryptography's Fernet/AEAD classes take the key as their first argument).
+  { key: 'crypto.static_key', langs: ['python'], names: ['Fernet', 'AESGCM', 'AESCCM', 'AESOCB3', 'AESSIV', 'ChaCha20Poly1305'], test: (c) => constSecret(c.kw('key', 0)) },
   { key: 'crypto.static_key', langs: ['python'], names: ['new'], test: (c) => /^(AES|DES|DES3|ARC4|Blowfish)$/.test(c.recvText) && LITERAL_BYTES.test(c.argText[0] ?? '') },
   { key: 'crypto.static_iv', langs: ['java'], names: ['IvParameterSpec', 'GCMParameterSpec'], test: (c) => c.call.isNew && LITERAL_BYTES.test(c.argText.at(-1) ?? '') },
   { key: 'crypto.static_iv', langs: ['js'], names: ['createCipheriv'], test: (c) => LITERAL_BYTES.test(c.argText[2] ?? '') || /^Buffer\.(from\(["']|alloc\()/.test(c.argText[2] ?? '') },
@@ -69,9 +98,16 @@ export const CALL_RULES: readonly CallRule[] = [
   { key: 'crypto.insecure_random', langs: ['c'], names: ['rand', 'srand', 'random', 'drand48'], test: () => true },
   // Cookies
   { key: 'web.insecure_cookie', langs: ['java'], names: ['addCookie'], test: (c) => !(c.args[0]?.flags?.has('secure') ?? false) },
-  { key: 'web.insecure_cookie', langs: ['js'], names: ['cookie'], test: (c) => /^(res|response|resp|ctx\.cookies)$/.test(c.recvText) && (c.args.length >= 2) && c.args[2]?.entries?.get('secure')?.konst !== true },
-  { key: 'web.insecure_cookie', langs: ['python'], names: ['set_cookie'], test: (c) => !c.argText.some((a) => /secure\s*=\s*True/.test(a)) },
-  { key: 'web.insecure_cookie', langs: ['php'], names: ['setcookie'], test: (c) => c.args.length < 6 || c.args[5]?.konst !== true },
+  // Cookies: insecure only when the value says so — the secure flag is absent (the default is off) or a constant false;
+  // a flag whose value the interpreter cannot know (configuration, an expression) is not reported.
+  { key: 'web.insecure_cookie', langs: ['js'], names: ['cookie'], test: (c) => /^(res|response|resp|reply|ctx\.cookies)$/.test(c.recvText) && c.args.length >= 2 && insecureFlag(c.args[2] === undefined ? undefined : c.args[2].entries ? (c.args[2].entries.get('secure') ?? null) : UNKNOWN_FLAG) },
+  { key: 'web.insecure_cookie', langs: ['js'], names: ['set'], test: (c) => /(^|\.)cookies$/.test(c.recvText) && c.args.length >= 2 && insecureFlag(c.args[2] === undefined ? undefined : c.args[2].entries ? (c.args[2].entries.get('secure') ?? null) : UNKNOWN_FLAG) },
+  // Flask, Django and Starlette: set_cookie(key, value, max_age, expires, path, domain, secure, httponly, samesite).
+  { key: 'web.insecure_cookie', langs: ['python'], names: ['set_cookie', 'set_signed_cookie'], test: (c) => insecureFlag(c.kw('secure', 6) ?? null) && !deletesCookie(c) },
+  // Go: http.SetCookie(w, &http.Cookie{…}): the Secure field of the literal (absent = false).
+  { key: 'web.insecure_cookie', langs: ['go'], names: ['SetCookie'], test: (c) => { const lit = /Cookie\s*\{([\s\S]*)\}/.exec(c.argText[1] ?? ''); if (lit) return !/\bSecure\s*:\s*true\b/.test(lit[1]!); const v = c.args[1]?.entries; return v ? insecureFlag(v.get('Secure') ?? null) : false; } },
+  // setcookie(name, value, expires, path, domain, secure, httponly) or setcookie(name, value, ['secure' => …]).
+  { key: 'web.insecure_cookie', langs: ['php'], names: ['setcookie', 'setrawcookie'], test: (c) => (/^\s*(\[|array\s*\()/i.test(c.argText[2] ?? '') && !c.args[2]?.entries ? !/["']secure["']\s*=>\s*(true|1)\b/i.test(c.argText[2]!) : insecureFlag(c.args[2]?.entries ? (c.args[2].entries.get('secure') ?? null) : (c.args[5] ?? null))) },
   // Sensitive data in logs
   { key: 'code.sensitive_log', langs: ['java'], names: ['info', 'warn', 'error', 'debug', 'trace', 'd', 'e', 'i', 'v', 'w', 'println', 'print'], test: (c) => /^(Log|log|logger|LOG|LOGGER|Logger|System\.out|System\.err|Timber)$/.test(c.recvText) && c.argText.some((a) => SENSITIVE_NAME.test(a.replace(/"[^"]*"/g, ''))) },
   { key: 'code.sensitive_log', langs: ['js'], names: ['log', 'info', 'warn', 'error', 'debug'], test: (c) => /^(console|logger|log)$/.test(c.recvText) && c.argText.some((a) => SENSITIVE_NAME.test(a.replace(/(["'`])(?:(?!\1)[^\\]|\\.)*\1/g, ''))) },

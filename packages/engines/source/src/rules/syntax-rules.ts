@@ -5,7 +5,7 @@
  * verify=False) and passwords written into the code.
  */
 import { type Syn, field, namedChildren } from '../parse/syntax.ts';
-import { type LangGroup, assignmentsAt, boundNames, callAt, isString } from '../taint/syntax-profile.ts';
+import { type LangGroup, assignmentsAt, boundNames, callAt, isString, isSubscript } from '../taint/syntax-profile.ts';
 import { literalString } from '../taint/fold.ts';
 
 export interface SyntaxHit {
@@ -15,6 +15,9 @@ export interface SyntaxHit {
 }
 
 const PASSWORD_NAME = /^(?:.*[._$])?(passw(or)?d|pwd|passwd|secret|secret_?key|api_?key|apikey|auth_?token|access_?token|client_?secret|private_?key)$/i;
+/** Sources: RFC 3986 userinfo (scheme://user:password@host) and ADO.NET/ODBC connection-string keywords. */
+const CONNECTION_PASSWORD = /^[a-z][\w+.-]*:\/\/[^:/\s@]+:([^@/\s]{3,})@[^\s]+$/i;
+const KEYWORD_PASSWORD = /(?:^|;)\s*(?:password|pwd)\s*=\s*([^;'"\s][^;]{2,})\s*(?:;|$)/i;
 const PLACEHOLDER = /^(|\*+|x+|changeme|change_me|password|passwd|secret|your[_-].*|<.*>|\$\{.*\}|%s|\{\{.*\}\}|null|none|undefined|todo|test|example|dummy|xxx+|\.+)$/i;
 
 export function syntaxRules(root: Syn, src: string, group: LangGroup, visit: (hit: SyntaxHit) => void): void {
@@ -53,6 +56,11 @@ export function syntaxRules(root: Syn, src: string, group: LangGroup, visit: (hi
       if (!k || !v) continue;
       const key = text(k).replace(/["']/g, '');
       const val = text(v);
+      // { secret: 'keyboard cat' }, password='…' as an argument: a secret written into the code (spaces allowed: passphrases).
+      if (PASSWORD_NAME.test(key) && isString(v) && !namedChildren(v).some((c) => c.type.includes('interpolation') || c.type === 'template_substitution')) {
+        const value = literalString(val);
+        if (value.length >= 4 && value.length <= 200 && !PLACEHOLDER.test(value.trim())) visit({ key: 'secrets.hardcoded_password', node: v, detail: `${key}: "${value.slice(0, 2)}…" (${value.length} characters)` });
+      }
       if ((key === 'rejectUnauthorized' && val === 'false') || (key === 'InsecureSkipVerify' && val === 'true') || (key === 'verify' && val === 'False' && group === 'python') || (key === 'strictSSL' && val === 'false')) {
         visit({ key: 'network.trust_all_certificates', node: n, detail: text(n) });
       }
@@ -66,12 +74,21 @@ export function syntaxRules(root: Syn, src: string, group: LangGroup, visit: (hi
       visit({ key: 'network.trust_all_certificates', node: n, detail: text(n) });
       continue;
     }
+    // Passwords in connection strings: scheme://user:password@host, ADO.NET/ODBC "Password=…;".
+    if (isString(n) && !namedChildren(n).some((c) => c.type.includes('interpolation') || c.type === 'template_substitution')) {
+      const value = literalString(text(n));
+      const m = CONNECTION_PASSWORD.exec(value) ?? KEYWORD_PASSWORD.exec(value);
+      if (m && !PLACEHOLDER.test(m[1]!) && !/^[$%{<]/.test(m[1]!)) visit({ key: 'secrets.hardcoded_password', node: n, detail: `password in a connection string ("${m[1]!.slice(0, 2)}…", ${m[1]!.length} characters)` });
+      continue;
+    }
     // Passwords and keys assigned from string literals.
     const asg = assignmentsAt(n);
     if (asg) {
       for (const a of asg) {
         if (!a.value || !isString(a.value) || namedChildren(a.value).some((c) => c.type.includes('interpolation') || c.type === 'template_substitution')) continue;
-        const names = boundNames(a.target, src);
+        // config['SECRET_KEY'] = '…': the constant key names what the literal is.
+        const sub = isSubscript(a.target) ? (field(a.target, 'subscript') ?? field(a.target, 'index') ?? namedChildren(a.target)[1]) : undefined;
+        const names = sub && isString(sub) ? [literalString(text(sub))] : boundNames(a.target, src);
         const value = literalString(text(a.value));
         if (value.length < 4 || PLACEHOLDER.test(value) || /\s/.test(value) || value.length > 200) continue;
         const name = names.find((x) => PASSWORD_NAME.test(x.replace(/^\$/, '')));

@@ -4,7 +4,8 @@
  * callee text (or the receiver's declared type) matches it: generic names such
  * as execute() or query() only count on database-looking receivers.
  */
-import type { SinkKind } from '../taint/value.ts';
+import type { ArgView } from '../taint/arg-view.ts';
+import type { SinkKind, Value } from '../taint/value.ts';
 import type { LangGroup } from '../taint/syntax-profile.ts';
 
 export interface CallSpec {
@@ -16,10 +17,23 @@ export interface CallSpec {
   isNew?: boolean;
 }
 
+/** What a sink's `safeWhen` sees of the call: argument values by position and name, the receiver. */
+export interface SinkCall extends ArgView {
+  args: readonly Value[];
+  recv: Value | undefined;
+  recvText: string;
+}
+
 export interface SinkSpec extends CallSpec {
   kind: SinkKind;
   /** Argument positions checked; 'any' = all, 'receiver' = the object the method is called on. */
   args: 'any' | readonly number[] | 'receiver';
+  /**
+   * The call is not dangerous whatever reaches it, decided from the values of its other arguments
+   * or its receiver (an argument list without a shell, a safe YAML loader, a plain-text response,
+   * an XML parser with entities off): the weakness depends on a value, so the value decides.
+   */
+  safeWhen?: (c: SinkCall) => boolean;
 }
 
 export interface SanitizerSpec extends CallSpec {
@@ -47,9 +61,13 @@ export const SOURCE_CALLS: readonly CallSpec[] = [
   { langs: J, names: ['getenv'], recv: /^System$/ },
   { langs: JS, names: ['param'], recv: /^req(uest)?$/ },
   { langs: PY, names: ['input', 'raw_input'] },
-  { langs: PY, names: ['get', 'getlist', 'get_json', 'get_data'], recv: /^(request|self\.request)\.(args|form|values|cookies|headers|GET|POST|json|data|files)$|^request$/ },
+  { langs: PY, names: ['get', 'getlist', 'get_json', 'get_data', 'getvalue', 'getfirst'], recv: /^(request|self\.request|flask\.request)\.(args|form|values|cookies|headers|GET|POST|COOKIES|META|json|data|files|query_params|path_params)$|^(request|flask\.request)$|^form$/ },
+  // Starlette/FastAPI request bodies
+  { langs: PY, names: ['json', 'form', 'body'], recv: /^(request|req)$/ },
   { langs: GO, names: ['FormValue', 'PostFormValue', 'Get', 'Query', 'Param', 'PostForm', 'Cookie', 'ReadAll'], recv: /(^r|req|request|ctx|c)(\.URL\.Query\(\)|\.Form|\.PostForm|\.Header|\.URL)?$|\.Query\(\)$/ },
   { langs: PHP, names: ['filter_input', 'file_get_contents'], recv: undefined },
+  // Laravel / Symfony requests
+  { langs: PHP, names: ['input', 'query', 'post', 'get', 'cookie', 'header', 'all', 'json', 'route', 'getContent'], recv: /^(\$request|\$req|request\(\)|\$this->request|\$request->(query|request|cookies|headers))$/ },
 ];
 
 /** Members of an HTTP request object (Express, Koa, Fastify, hapi's payload) that hold client data; also the names a handler destructures from its request parameter. */
@@ -61,7 +79,7 @@ export const MEMBER_SOURCES: readonly MemberSource[] = [
   { langs: JS, object: /^(location|window\.location|document\.location)$/, props: ['hash', 'search', 'href'] },
   { langs: JS, object: /^document$/, props: ['cookie', 'referrer', 'URL'] },
   { langs: JS, object: /^process$/, props: ['argv'] },
-  { langs: PY, object: /^(request|self\.request)$/, props: ['args', 'form', 'values', 'cookies', 'headers', 'GET', 'POST', 'json', 'data', 'body', 'files', 'query_params'] },
+  { langs: PY, object: /^(request|self\.request|flask\.request)$/, props: ['args', 'form', 'values', 'cookies', 'headers', 'GET', 'POST', 'COOKIES', 'META', 'FILES', 'json', 'data', 'body', 'files', 'query_params', 'path_params', 'view_args', 'path', 'full_path', 'url', 'query_string', 'environ', 'stream', 'authorization'] },
   { langs: PY, object: /^sys$/, props: ['argv'] },
   { langs: GO, object: /^(r|req|request)$/, props: ['Body', 'Form', 'PostForm', 'URL', 'Header', 'RequestURI'] },
   { langs: GO, object: /^os$/, props: ['Args'] },
@@ -78,8 +96,15 @@ export const SINKS: readonly SinkSpec[] = [
   // SQL
   { kind: 'sqli', langs: J, names: ['execute', 'executeQuery', 'executeUpdate', 'executeLargeUpdate', 'addBatch', 'prepareStatement', 'prepareCall', 'query', 'queryForObject', 'queryForList', 'queryForMap', 'queryForRowSet', 'queryForLong', 'queryForInt', 'update', 'batchUpdate', 'createQuery', 'createNativeQuery', 'createSQLQuery', 'rawQuery', 'execSQL', 'nativeQuery'], recv: DB, args: [0] },
   { kind: 'sqli', langs: JS, names: ['query', 'execute', 'raw', 'exec', 'run', 'all', 'get', 'prepare', 'each'], recv: DB, args: [0] },
-  { kind: 'sqli', langs: PY, names: ['execute', 'executemany', 'executescript', 'raw', 'extra', 'mogrify'], recv: DB, args: [0] },
-  { kind: 'sqli', langs: GO, names: ['Query', 'QueryRow', 'Exec', 'QueryContext', 'ExecContext', 'Raw', 'Prepare'], recv: DB, args: 'any' },
+  { kind: 'sqli', langs: PY, names: ['execute', 'executemany', 'executescript', 'raw', 'extra', 'mogrify', 'exec_driver_sql', 'read_sql', 'read_sql_query'], recv: DB, args: [0] },
+  { kind: 'sqli', langs: PY, names: ['RawSQL'], args: [0] },
+  // database/sql, sqlx, GORM: the query text is the first argument (after the context in …Context); the rest are bound values.
+  { kind: 'sqli', langs: GO, names: ['Query', 'QueryRow', 'Exec', 'Raw', 'Prepare', 'Queryx', 'QueryRowx', 'MustExec', 'Where', 'Order', 'Having'], recv: DB, args: [0] },
+  // sqlx Get/Select(dest, query, args…)
+  { kind: 'sqli', langs: GO, names: ['Get', 'Select'], recv: DB, args: [1] },
+  { kind: 'sqli', langs: GO, names: ['QueryContext', 'ExecContext', 'QueryRowContext', 'PrepareContext', 'SelectContext', 'GetContext'], recv: DB, args: [1] },
+  // Laravel's query builder: raw SQL text (DB::select/statement/unprepared, …Raw clauses); the bindings array is safe.
+  { kind: 'sqli', langs: PHP, names: ['select', 'insert', 'update', 'delete', 'statement', 'unprepared', 'raw', 'whereRaw', 'orWhereRaw', 'selectRaw', 'orderByRaw', 'havingRaw', 'groupByRaw'], recv: /^(DB|\$db|\$query|\$builder|.*->table\(.*\)|.*::query\(\))$/, args: [0] },
   { kind: 'sqli', langs: PHP, names: ['mysql_query', 'mysqli_query', 'pg_query', 'sqlite_query', 'query', 'exec', 'prepare', 'multi_query', 'real_query'], args: 'any' },
   { kind: 'sqli', langs: ['c'], names: ['sqlite3_exec', 'mysql_query', 'PQexec', 'sqlite3_prepare', 'sqlite3_prepare_v2'], args: 'any' },
   // Commands
@@ -89,7 +114,9 @@ export const SINKS: readonly SinkSpec[] = [
   // exec runs a shell line; spawn/execFile run one program with an argument array (no shell): only the program is a sink.
   { kind: 'cmdi', langs: JS, names: ['exec', 'execSync', 'spawn', 'spawnSync', 'execFile', 'execFileSync'], recv: /child_process|^cp$|exec|childProcess|^require\(/, args: [0] },
   { kind: 'cmdi', langs: JS, names: ['exec', 'execSync', 'execFile', 'execFileSync'], args: [0] },
-  { kind: 'cmdi', langs: PY, names: ['system', 'popen', 'call', 'run', 'Popen', 'check_output', 'check_call', 'getoutput', 'getstatusoutput'], recv: /^(os|subprocess|commands)$/, args: [0] },
+  // subprocess runs an argument list without a shell: only shell=True (or a tainted program name) is command injection.
+  { kind: 'cmdi', langs: PY, names: ['system', 'popen', 'call', 'run', 'Popen', 'check_output', 'check_call', 'getoutput', 'getstatusoutput'], recv: /^(os|subprocess|commands)$/, args: [0], safeWhen: (c) => c.recvText === 'subprocess' && c.kw('shell')?.konst !== true && listHead(c.args[0]) },
+  { kind: 'cmdi', langs: PY, names: ['spawnl', 'spawnlp', 'spawnv', 'spawnvp', 'execl', 'execlp', 'execv', 'execvp'], recv: /^os$/, args: [1] },
   { kind: 'cmdi', langs: GO, names: ['Command', 'CommandContext'], recv: /exec/, args: 'any' },
   { kind: 'cmdi', langs: PHP, names: ['system', 'exec', 'shell_exec', 'passthru', 'popen', 'proc_open', 'pcntl_exec'], args: [0] },
   { kind: 'cmdi', langs: ['c'], names: ['system', 'popen', 'execl', 'execlp', 'execv', 'execvp', 'ShellExecute', 'WinExec'], args: [0] },
@@ -102,7 +129,9 @@ export const SINKS: readonly SinkSpec[] = [
   { kind: 'path', langs: J, names: ['get', 'of'], recv: /Paths|Path$/, args: 'any' },
   { kind: 'path', langs: J, names: ['newInputStream', 'newOutputStream', 'readAllBytes', 'readAllLines', 'lines', 'newBufferedReader', 'newBufferedWriter', 'write', 'delete', 'copy', 'move'], recv: /(^|\.)Files$/, args: [0] },
   { kind: 'path', langs: JS, names: ['readFile', 'readFileSync', 'writeFile', 'writeFileSync', 'createReadStream', 'createWriteStream', 'unlink', 'unlinkSync', 'appendFile', 'appendFileSync', 'readdir', 'readdirSync', 'sendFile', 'download', 'open', 'openSync', 'rm', 'rmSync'], recv: /fs|res|response|promises/, args: [0] },
-  { kind: 'path', langs: PY, names: ['open', 'send_file', 'send_from_directory', 'remove', 'unlink', 'rmtree', 'listdir'], args: [0] },
+  { kind: 'path', langs: PY, names: ['open', 'send_file', 'remove', 'unlink', 'rmtree', 'listdir', 'FileResponse', 'Path', 'rename', 'makedirs', 'mkdir', 'rmdir', 'copyfile', 'copy'], args: [0] },
+  // send_from_directory(directory, path) refuses paths that leave the directory (werkzeug safe_join): only the directory is a sink.
+  { kind: 'path', langs: PY, names: ['send_from_directory'], args: [0] },
   { kind: 'path', langs: GO, names: ['Open', 'OpenFile', 'ReadFile', 'WriteFile', 'Remove', 'RemoveAll', 'ServeFile', 'Create'], recv: /^(os|ioutil|http|io)$/, args: 'any' },
   { kind: 'path', langs: PHP, names: ['fopen', 'file_get_contents', 'file_put_contents', 'readfile', 'unlink', 'file', 'include', 'opendir', 'copy', 'rename'], args: [0] },
   { kind: 'path', langs: ['c'], names: ['fopen', 'open', 'freopen', 'unlink', 'remove', 'creat'], args: [0] },
@@ -110,16 +139,21 @@ export const SINKS: readonly SinkSpec[] = [
   { kind: 'xss', langs: J, names: ['print', 'println', 'write', 'format', 'printf', 'append'], recv: /getWriter\(\)|getOutputStream\(\)|(^|\.)(out|writer|pw|printWriter)$/, args: 'any' },
   { kind: 'xss', langs: JS, names: ['send', 'write', 'end'], recv: /^(res|response|resp)$/, args: [0] },
   { kind: 'xss', langs: JS, names: ['write', 'writeln'], recv: /^document$/, args: 'any' },
-  { kind: 'xss', langs: PY, names: ['HttpResponse', 'make_response', 'Markup', 'mark_safe', 'render_template_string'], args: [0] },
+  // A response body is HTML unless the call says it is another type (mimetype / content_type / media_type).
+  { kind: 'xss', langs: PY, names: ['HttpResponse', 'make_response', 'Response', 'HTMLResponse'], args: [0], safeWhen: (c) => notHtml(c.kw('mimetype')) || notHtml(c.kw('content_type', 1)) || notHtml(c.kw('media_type')) },
+  { kind: 'xss', langs: PY, names: ['Markup', 'mark_safe', 'SafeString'], args: [0] },
+  // Jinja2 autoescapes what a template prints unless the template says `| safe` or turns autoescape off.
+  { kind: 'xss', langs: PY, names: ['render_template_string'], args: 'any', safeWhen: (c) => typeof c.args[0]?.konst === 'string' && !/\|\s*safe\b|autoescape\s+false/i.test(c.args[0].konst) },
   { kind: 'xss', langs: PHP, names: ['echo', 'print', 'printf', 'vprintf'], args: 'any' },
   { kind: 'xss', langs: GO, names: ['Write', 'WriteString', 'Fprintf', 'Fprint', 'Fprintln'], recv: /^(w|rw|writer|io|fmt|res|resp)$/, args: 'any' },
   // LDAP, XPath
   { kind: 'ldap', langs: J, names: ['search'], recv: /ctx|context|dir|ldap|idc/i, args: [1] },
-  { kind: 'ldap', langs: PY, names: ['search_s', 'search', 'search_ext_s'], recv: /ldap|conn|l$/i, args: [2] },
+  // ldap3: search(search_base, search_filter, …); python-ldap: search_s(base, scope, filterstr). Base DNs are sinks too.
+  { kind: 'ldap', langs: PY, names: ['search', 'search_s', 'search_st', 'search_ext', 'search_ext_s'], recv: /ldap|conn|con$|^l$|^c$|server|directory/i, args: [0, 1, 2] },
   { kind: 'ldap', langs: PHP, names: ['ldap_search', 'ldap_list', 'ldap_read'], args: [2] },
   { kind: 'xpath', langs: J, names: ['compile', 'evaluate'], recv: /xp|xpath/i, args: [0] },
   { kind: 'xpath', langs: JS, names: ['select', 'evaluate', 'select1'], recv: /xpath/i, args: [0] },
-  { kind: 'xpath', langs: PY, names: ['xpath', 'find', 'findall'], recv: /tree|root|doc|xml/i, args: [0] },
+  { kind: 'xpath', langs: PY, names: ['xpath', 'find', 'findall', 'findtext', 'iterfind', 'XPath', 'ETXPath'], recv: /tree|root|doc|xml|etree|dom|node|parsed/i, args: [0] },
   { kind: 'xpath', langs: PHP, names: ['query', 'evaluate', 'xpath'], recv: /xpath|xml/i, args: [0] },
   // SSRF
   { kind: 'ssrf', langs: J, names: ['URL'], isNew: true, args: [0] },
@@ -132,17 +166,23 @@ export const SINKS: readonly SinkSpec[] = [
   { kind: 'deser', langs: J, names: ['ObjectInputStream', 'XMLDecoder'], isNew: true, args: [0] },
   { kind: 'deser', langs: J, names: ['fromXML', 'readValue', 'load'], recv: /xstream|yaml|Yaml/i, args: [0] },
   { kind: 'deser', langs: JS, names: ['unserialize', 'deserialize'], args: [0] },
-  { kind: 'deser', langs: PY, names: ['loads', 'load', 'Unpickler'], recv: /^(pickle|cPickle|marshal|shelve|dill|jsonpickle)$/, args: [0] },
-  { kind: 'deser', langs: PY, names: ['load', 'load_all', 'unsafe_load'], recv: /^yaml$/, args: [0] },
+  { kind: 'deser', langs: PY, names: ['loads', 'load', 'Unpickler', 'decode', 'open'], recv: /^(pickle|cPickle|_pickle|marshal|shelve|dill|jsonpickle|cloudpickle)$/, args: [0] },
+  // yaml.load is safe with SafeLoader/CSafeLoader/BaseLoader; full_load and unsafe_load construct Python objects.
+  { kind: 'deser', langs: PY, names: ['load', 'load_all'], recv: /^yaml$/, args: [0], safeWhen: (c) => /Safe|Base/.test(c.kwText('Loader', 1) ?? '') },
+  { kind: 'deser', langs: PY, names: ['unsafe_load', 'unsafe_load_all', 'full_load', 'full_load_all'], recv: /^yaml$/, args: [0] },
   { kind: 'deser', langs: PHP, names: ['unserialize'], args: [0] },
   // XXE: parsing attacker-controlled XML with entity expansion enabled
   { kind: 'xxe', langs: PHP, names: ['simplexml_load_string', 'loadXML'], args: [0] },
   { kind: 'xxe', langs: JS, names: ['parseXml', 'parseXmlString'], recv: /libxml/i, args: [0] },
-  { kind: 'xxe', langs: PY, names: ['fromstring', 'parse', 'XML'], recv: /lxml|etree/, args: [0] },
+  // lxml resolves entities unless given a parser made with resolve_entities=False (value flag 'xml-safe');
+  // the standard library's ElementTree, minidom and sax (by default) do not load external entities.
+  { kind: 'xxe', langs: PY, names: ['fromstring', 'parse', 'XML', 'iterparse', 'fromstringlist'], recv: /lxml|^etree$|objectify/, args: [0], safeWhen: (c) => !!c.kw('parser', 1)?.flags?.has('xml-safe') },
+  // A SAX parser whose external general entities were turned on (setFeature(feature_external_ges, True): flag 'xml-external').
+  { kind: 'xxe', langs: PY, names: ['parse', 'feed'], args: [0], safeWhen: (c) => !c.recv?.flags?.has('xml-external') },
   // Open redirect
   { kind: 'redirect', langs: J, names: ['sendRedirect'], args: [0] },
   { kind: 'redirect', langs: JS, names: ['redirect'], recv: /^(res|response|resp|ctx)$/, args: 'any' },
-  { kind: 'redirect', langs: PY, names: ['redirect', 'HttpResponseRedirect'], args: [0] },
+  { kind: 'redirect', langs: PY, names: ['redirect', 'HttpResponseRedirect', 'HttpResponsePermanentRedirect', 'RedirectResponse'], args: [0] },
   { kind: 'redirect', langs: GO, names: ['Redirect'], recv: /^http$/, args: [2] },
   { kind: 'redirect', langs: PHP, names: ['header'], args: [0] },
   // Template injection: the template text itself is attacker-controlled
@@ -154,11 +194,23 @@ export const SINKS: readonly SinkSpec[] = [
   { kind: 'nosqli', langs: JS, names: ['find', 'findOne', 'where', 'update', 'remove', 'deleteMany', 'updateOne', 'findOneAndUpdate', 'aggregate', 'count'], recv: /^(?!.*(Model|Service)(\.\w+)?$)(?!models\.)(.*(db|collection|[cC]oll?$|model|dao|users|Users)|.*[A-Z]\w+$)/, args: [0] },
   // Trust boundary: untrusted data stored in the session as if trusted
   { kind: 'trustbound', langs: J, names: ['setAttribute', 'putValue'], recv: /getSession\(\)|session/i, args: 'any' },
-  { kind: 'trustbound', langs: PY, names: ['__setitem__'], recv: /session/, args: 'any' },
+  // session['k'] = v is a __setitem__ call (statements.ts): Flask's session, Django's request.session.
+  { kind: 'trustbound', langs: PY, names: ['__setitem__', 'update', 'setdefault'], recv: /(^|\.)session$/, args: 'any' },
+  { kind: 'trustbound', langs: PHP, names: ['__setitem__'], recv: /^\$_SESSION$/, args: 'any' },
   // Log injection / forging
   { kind: 'log', langs: J, names: ['info', 'warn', 'error', 'debug', 'trace', 'log', 'fine', 'severe', 'warning'], recv: /log(ger)?$|LOG(GER)?$/i, args: 'any' },
   { kind: 'log', langs: JS, names: ['log', 'info', 'warn', 'error', 'debug', 'trace'], recv: /^(console|logger|log|winston)$/, args: 'any' },
 ];
+
+/** A response content type that is known and not HTML (text/plain, application/json …). */
+function notHtml(v: Value | undefined): boolean {
+  return typeof v?.konst === 'string' && !/html|xml|svg/i.test(v.konst);
+}
+
+/** A program run from an argument list whose first item (the program) is not tainted. */
+function listHead(v: Value | undefined): boolean {
+  return v?.items !== undefined && !v.items[0]?.taint;
+}
 
 export const SANITIZERS: readonly SanitizerSpec[] = [
   { langs: J, names: ['encodeForHTML', 'encodeForHTMLAttribute', 'encodeForJavaScript', 'escapeHtml', 'escapeHtml4', 'escapeXml', 'htmlEscape', 'forHtml', 'forHtmlContent', 'forHtmlAttribute', 'forJavaScript', 'escapeHTML', 'sanitize'], kinds: ['xss'] },
@@ -173,9 +225,18 @@ export const SANITIZERS: readonly SanitizerSpec[] = [
   { langs: JS, names: ['parseInt', 'parseFloat', 'Number', 'Boolean', 'isNaN', 'isInteger', 'test', 'includes', 'indexOf', 'has'], kinds: 'all' },
   { langs: JS, names: ['escape', 'format'], recv: /mysql|connection|SqlString|db/i, kinds: ['sqli'] },
   { langs: JS, names: ['basename', 'normalize'], recv: /path/, kinds: ['path'] },
-  { langs: PY, names: ['escape', 'quote', 'escape_string'], kinds: ['xss', 'sqli', 'cmdi'] },
-  { langs: PY, names: ['int', 'float', 'bool', 'len', 'isdigit', 'isalnum'], kinds: 'all' },
-  { langs: PY, names: ['basename', 'secure_filename'], kinds: ['path'] },
+  { langs: PY, names: ['escape', 'conditional_escape', 'escape_html', 'quote_plus', 'urlencode', 'force_escape', 'strip_tags', 'clean'], kinds: ['xss'] },
+  { langs: PY, names: ['escape_string', 'quote_identifier', 'literal'], kinds: ['sqli'] },
+  { langs: PY, names: ['quote'], recv: /parse|urllib/, kinds: ['xss', 'redirect', 'path', 'cmdi', 'ldap', 'xpath', 'sqli'] },
+  // Responses that are not HTML (JSON) and templates that autoescape: what reaches them is escaped or not markup.
+  { langs: PY, names: ['jsonify', 'render_template', 'render', 'JsonResponse', 'JSONResponse', 'TemplateResponse', 'dumps'], kinds: ['xss'] },
+  // Response objects: their body was judged where they were made (the xss sinks above), so returning one from a view is not a second finding.
+  { langs: PY, names: ['Response', 'make_response', 'HttpResponse', 'HTMLResponse', 'PlainTextResponse', 'StreamingResponse', 'FileResponse', 'render_template_string', 'redirect', 'send_file', 'send_from_directory', 'HttpResponseRedirect', 'RedirectResponse', 'abort'], kinds: ['xss'] },
+  { langs: PY, names: ['int', 'float', 'bool', 'len', 'isdigit', 'isalnum', 'isnumeric', 'UUID', 'uuid4', 'hexdigest', 'digest', 'b64encode', 'urlsafe_b64encode'], kinds: 'all' },
+  { langs: PY, names: ['basename', 'secure_filename', 'safe_join'], kinds: ['path'] },
+  { langs: PY, names: ['escape_filter_chars', 'escape_dn_chars', 'escape_rdn'], kinds: ['ldap'] },
+  { langs: PY, names: ['url_for', 'reverse'], kinds: ['redirect', 'xss'] },
+  { langs: PY, names: ['literal_eval'], kinds: ['code'] },
   { langs: PY, names: ['quote'], recv: /shlex|pipes/, kinds: ['cmdi'] },
   { langs: PHP, names: ['htmlspecialchars', 'htmlentities', 'strip_tags', 'urlencode', 'rawurlencode'], kinds: ['xss'] },
   { langs: PHP, names: ['intval', 'floatval', 'boolval', 'is_numeric', 'count', 'strlen', 'ctype_digit'], kinds: 'all' },
@@ -183,4 +244,21 @@ export const SANITIZERS: readonly SanitizerSpec[] = [
   { langs: PHP, names: ['escapeshellarg', 'escapeshellcmd'], kinds: ['cmdi'] },
   { langs: PHP, names: ['basename', 'realpath'], kinds: ['path'] },
   { langs: GO, names: ['Atoi', 'ParseInt', 'ParseBool', 'ParseFloat', 'EscapeString', 'HTMLEscapeString', 'QueryEscape', 'PathEscape', 'Base', 'Clean'], kinds: 'all' },
+];
+
+/**
+ * Facts a call puts on a value, read later by sinks and call rules: `result` flags the value the call
+ * returns (lxml's XMLParser(resolve_entities=False) → 'xml-safe'), `receiver` flags the variable the
+ * method is called on (a SAX parser's setFeature(feature_external_ges, True) → 'xml-external').
+ */
+export interface ValueFlagSpec extends CallSpec {
+  on: 'result' | 'receiver';
+  flag: string;
+  /** Set the flag when this holds, clear it otherwise (receiver flags). */
+  when: (c: SinkCall) => boolean;
+}
+
+export const VALUE_FLAGS: readonly ValueFlagSpec[] = [
+  { langs: PY, names: ['XMLParser', 'XMLPullParser'], on: 'result', flag: 'xml-safe', when: (c) => c.kw('resolve_entities')?.konst === false },
+  { langs: PY, names: ['setFeature'], on: 'receiver', flag: 'xml-external', when: (c) => /feature_external_(ges|pes)|external-(general|parameter)-entities/.test(c.kwText('name', 0) ?? '') && (c.kw('state', 1)?.konst === true || c.kw('state', 1)?.konst === 1) },
 ];

@@ -6,7 +6,8 @@
  * file are followed with the argument values (depth-limited and memoised).
  */
 import { type Syn, field, namedChildren } from '../parse/syntax.ts';
-import { REQUEST_PROPS } from '../rules/taint-specs.ts';
+import { REQUEST_PROPS, type SinkCall } from '../rules/taint-specs.ts';
+import { argView } from './arg-view.ts';
 import { bindParams, containerCall, type Env } from './containers.ts';
 import { foldStringMethod } from './fold.ts';
 import { type Frame, isExprNode, newFrame, sig } from './frame.ts';
@@ -29,20 +30,7 @@ export function evCall(w: Walker, call: CallSite, f: Frame): Value {
   w.onCall?.(call, args, recv, recvType);
 
   // Sinks first: the data reaching the call is what matters.
-  for (const s of w.specs.sinks) {
-    if (!matchesCall(s, ctx)) continue;
-    const check = (v: Value | undefined, node: Syn | undefined): boolean => {
-      // { where: … } is an ORM filter (Sequelize, TypeORM): values are bound, not NoSQL operators.
-      if (s.kind === 'nosqli' && v?.entries?.has('where')) return false;
-      // A $where clause is JavaScript run by the database: attacker text in it is injection even when it is a plain string.
-      const tt = isTaintedFor(v, s.kind) ?? (s.kind === 'nosqli' ? isTaintedFor(v?.entries?.get('$where'), 'code') : undefined);
-      if (tt) w.onHit({ kind: s.kind, call, arg: node, taint: tt });
-      return tt !== undefined;
-    };
-    if (s.args === 'receiver') check(recv, call.receiver);
-    else if (s.args === 'any') args.some((v, i) => check(v, call.args[i]));
-    else for (const i of s.args) if (check(args[i], call.args[i])) break;
-  }
+  let view = checkSinks(w, call, args, recv, ctx);
   if (w.group === 'js') checkVmSandbox(w, call, args);
   for (const s of w.specs.sanitizers) {
     if (matchesCall(s, ctx)) return sanitize(derive([...args, recv]), s.kinds);
@@ -50,6 +38,21 @@ export function evCall(w: Walker, call: CallSite, f: Frame): Value {
   for (const s of w.specs.sourceCalls) {
     if (matchesCall(s, ctx)) return sourceValue(w.step(call.node, 'source'));
   }
+  let flagged: Value | undefined;
+  for (const s of w.specs.valueFlags) {
+    if (!matchesCall(s, ctx)) continue;
+    const on = s.when((view ??= { ...argView(call, args, w.src), args, recv, recvText: recvText ?? '' }));
+    if (s.on === 'result') flagged = on ? { flags: new Set([s.flag]) } : UNKNOWN;
+    else if (call.receiver && (isIdent(call.receiver) || isMember(call.receiver))) {
+      const key = w.text(call.receiver);
+      const old = f.env.get(key) ?? UNKNOWN;
+      const flags = new Set(old.flags ?? []);
+      if (on) flags.add(s.flag);
+      else flags.delete(s.flag);
+      f.env.set(key, { ...old, flags });
+    }
+  }
+  if (flagged) return flagged;
   if (call.name === 'setSecure' && call.receiver && isIdent(call.receiver)) {
     const key = w.text(call.receiver);
     const old = f.env.get(key) ?? UNKNOWN;
@@ -147,6 +150,7 @@ export function followFromModule(w: Walker, def: FunctionDef, args: readonly Val
 function runBody(w: Walker, def: FunctionDef, env: Env, depth: number): Value {
   if (w.group === 'js') requestPattern(w, def, env);
   const frame = newFrame(env, depth);
+  if (w.group === 'python') pythonRoute(w, def, env, frame);
   if (isExprNode(def.body!)) frame.ret = w.ev(def.body!, frame);
   else w.exec(def.body!, frame);
   return frame.ret ?? UNKNOWN;
@@ -182,3 +186,53 @@ function requestPattern(w: Walker, def: FunctionDef, env: Env): void {
     if (!old || old === UNKNOWN) env.set(name, sourceValue(w.step(p, 'source')));
   }
 }
+
+/** Reports the sinks `call` matches that tainted data reaches; returns the argument view if one was made. */
+export function checkSinks(w: Walker, call: CallSite, args: readonly Value[], recv: Value | undefined, ctx: { call: CallSite; recvText: string | undefined; recvType: string | undefined }): SinkCall | undefined {
+  const recvText = ctx.recvText;
+  let view: SinkCall | undefined;
+  for (const s of w.specs.sinks) {
+    if (!matchesCall(s, ctx)) continue;
+    if (s.safeWhen && s.safeWhen((view ??= { ...argView(call, args, w.src), args, recv, recvText: recvText ?? '' }))) continue;
+    const check = (v: Value | undefined, node: Syn | undefined): boolean => {
+      // { where: … } is an ORM filter (Sequelize, TypeORM): values are bound, not NoSQL operators.
+      if (s.kind === 'nosqli' && v?.entries?.has('where')) return false;
+      // A $where clause is JavaScript run by the database: attacker text in it is injection even when it is a plain string.
+      const tt = isTaintedFor(v, s.kind) ?? (s.kind === 'nosqli' ? isTaintedFor(v?.entries?.get('$where'), 'code') : undefined);
+      if (tt) w.onHit({ kind: s.kind, call, arg: node, taint: tt });
+      return tt !== undefined;
+    };
+    if (s.args === 'receiver') check(recv, call.receiver);
+    else if (s.args === 'any') args.some((v, i) => check(v, call.args[i]));
+    else for (const i of s.args) if (check(args[i], call.args[i])) break;
+  }
+  return view;
+}
+
+/**
+ * A Python web handler (Flask/Quart `@app.route`, `@bp.get`, FastAPI `@router.post` …): its
+ * parameters are the URL's path and query values, so each is a source (except self, the
+ * request object and FastAPI dependencies); a Flask view's return value is the HTML body,
+ * as is a FastAPI one declared with response_class=HTMLResponse (FastAPI returns JSON otherwise).
+ */
+function pythonRoute(w: Walker, def: FunctionDef, env: Env, frame: Frame): void {
+  const decorated = def.node.parent?.type === 'decorated_definition' ? def.node.parent : undefined;
+  if (!decorated) return;
+  const decorators = decorated.children.filter((c) => c.type === 'decorator').map((d) => w.text(d));
+  const route = decorators.find((d) => PY_ROUTE.test(d));
+  if (!route) return;
+  const flask = /\.route\s*\(/.test(route) || /^\s*(from\s+(flask|quart)\b|import\s+(flask|quart)\b)/m.test(w.src);
+  frame.htmlReturn = flask || /response_class\s*=\s*HTMLResponse/.test(route);
+  const params = namedChildren(field(def.node, 'parameters') ?? def.node);
+  for (const p of params) {
+    const nameNode = p.type === 'identifier' ? p : (field(p, 'name') ?? namedChildren(p).find((c) => c.type === 'identifier'));
+    if (!nameNode) continue;
+    const name = w.text(nameNode);
+    const text = w.text(p);
+    if (/^(self|cls|request|req|db|session|background_tasks|response)$/.test(name) || /Depends\s*\(|:\s*(Request|Session|Response|WebSocket|BackgroundTasks)\b/.test(text)) continue;
+    const old = env.get(name);
+    if (!old || old === UNKNOWN) env.set(name, sourceValue(w.step(p, 'source')));
+  }
+}
+
+const PY_ROUTE = /^@\s*[\w.]+\.(route|get|post|put|patch|delete|api_route|view_functions)\s*\(/;

@@ -15,6 +15,8 @@ export interface Frame {
   depth: number;
   /** Environments at break/continue statements, per enclosing loop or switch. */
   exits: Env[][];
+  /** A web handler whose return value is the HTML response body (a Flask view): tainted returns are XSS. */
+  htmlReturn?: boolean;
 }
 
 /** Thrown (and caught by the interpreter) when the evaluation budget runs out. */

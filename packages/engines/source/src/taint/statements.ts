@@ -9,8 +9,9 @@ import { type Env, elementOf } from './containers.ts';
 import { foldBinary } from './fold.ts';
 import { type Frame, isExprNode, joinEnv } from './frame.ts';
 import { guardsAt } from './guards.ts';
-import { assignmentsAt, boundNames, callAt, isFunction, isIdent, isMember, isSubscript } from './syntax-profile.ts';
-import { type Value, UNKNOWN, deepTaint, derive, join, withStep } from './value.ts';
+import { type CallSite, assignmentsAt, boundNames, callAt, isFunction, isIdent, isMember, isSubscript } from './syntax-profile.ts';
+import { checkSinks } from './calls.ts';
+import { type Value, UNKNOWN, deepTaint, derive, isTaintedFor, join, withStep } from './value.ts';
 import type { Walker } from './walker.ts';
 
 /** Executes the children of a block; true when it ended abruptly (return, break, throw). */
@@ -35,6 +36,12 @@ export function exec(w: Walker, n: Syn, f: Frame): boolean {
     if (t === 'return_statement') {
       const val = v ? w.ev(v, f) : UNKNOWN;
       f.ret = join(f.ret, val);
+      if (f.htmlReturn && v && !responseObject(w, v, f)) {
+        // return body / return body, 200: the body of the HTML response.
+        const body = val.items ? val.items[0] : val;
+        const taint = isTaintedFor(body, 'xss');
+        if (taint) w.onHit({ kind: 'xss', call: { node: n, name: 'return', callee: 'return', args: [v], isNew: false }, arg: v, taint });
+      }
     } else if (v) w.ev(v, f);
     return true;
   }
@@ -97,12 +104,27 @@ export function assign(w: Walker, target: Syn, valueNode: Syn | undefined, compo
   if (isSubscript(target)) {
     // a[i] = v / map[k] = v: store into the container when the slot is known, else taint the container.
     const obj = field(target, 'object') ?? field(target, 'array') ?? field(target, 'value') ?? field(target, 'operand') ?? namedChildren(target)[0];
+    if (obj && (isIdent(obj) || isMember(obj)) && deepTaint(v)) {
+      // obj[k] = v is obj.__setitem__(k, v): sinks on it (session['user'] = input is a trust-boundary violation).
+      const keyNode = field(target, 'subscript') ?? field(target, 'index') ?? namedChildren(target)[1];
+      const recvText = w.text(obj);
+      const call: CallSite = { node: stmt, name: '__setitem__', callee: `${recvText}.__setitem__`, receiver: obj, args: [...(keyNode ? [keyNode] : []), ...(valueNode ? [valueNode] : [])], isNew: false };
+      const keyValue = keyNode ? w.ev(keyNode, f) : UNKNOWN;
+      checkSinks(w, call, keyNode ? [keyValue, v] : [v], f.env.get(recvText), { call, recvText, recvType: f.types.get(recvText) });
+    }
     if (obj && (isIdent(obj) || isMember(obj))) {
       const key = w.text(obj);
       const old = f.env.get(key) ?? UNKNOWN;
       f.env.set(key, join(old, derive([old, v])).taint ? { ...old, taint: derive([old, v]).taint! } : old);
     }
     return v;
+  }
+  // Languages without declared types: a variable made by a call has the call's name as its type
+  // (cur = con.cursor() → "con.cursor", db, err := sql.Open(…) → "sql.Open"), so receivers match by what made them.
+  if (valueNode && names[0] && w.group !== 'java' && w.group !== 'c') {
+    const made = callAt(valueNode, w.src);
+    if (made) f.types.set(names[0], made.callee);
+    else if (isIdent(valueNode) && f.types.has(w.text(valueNode))) f.types.set(names[0], f.types.get(w.text(valueNode))!);
   }
   for (const name of names) {
     const old = f.env.get(name);
@@ -242,4 +264,16 @@ export function execLoop(w: Walker, n: Syn, f: Frame): void {
     f.env = joinEnv(before, f.env);
   }
   for (const e of f.exits.pop()!) f.env = joinEnv(f.env, e);
+}
+
+/** Calls whose result is text (string methods, request getters): anything else a view returns is a response object built elsewhere. */
+const TEXT_CALL = /(^|\.)(format|join|replace|str|strip|lstrip|rstrip|lower|upper|title|decode|encode|get|getlist|get_data|get_json|read|substitute|safe_substitute|__add__|concat)$/;
+
+/** The returned expression is (a variable made by) a call that does not produce text: a response object whose body was judged where it was made. */
+function responseObject(w: Walker, v: Syn, f: Frame): boolean {
+  const expr = v.type === 'expression_list' || v.type === 'tuple' ? namedChildren(v)[0] : v;
+  if (!expr) return false;
+  const call = callAt(expr, w.src);
+  const callee = call ? call.callee : isIdent(expr) ? f.types.get(w.text(expr)) : undefined;
+  return callee !== undefined && !TEXT_CALL.test(callee);
 }

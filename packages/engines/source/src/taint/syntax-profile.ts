@@ -67,6 +67,14 @@ export function unwrapArg(n: Syn): Syn {
   return n;
 }
 
+/** The name of a keyword argument (Python `secure=True`, Kotlin `name = x`), from the unwrapped argument expression. */
+export function keywordOf(arg: Syn | undefined, src: string): string | undefined {
+  const p = arg?.parent;
+  if (!p || (p.type !== 'keyword_argument' && p.type !== 'value_argument')) return undefined;
+  const name = field(p, 'name') ?? (p.type === 'value_argument' ? p.children.find((c) => c.type === 'simple_identifier' && c !== arg) : undefined);
+  return name && name !== arg ? src.slice(name.start, name.end) : undefined;
+}
+
 function argsOf(container: Syn | undefined): Syn[] {
   if (!container) return [];
   // Kotlin/Swift: call_suffix → value_arguments → value_argument
