@@ -59,7 +59,7 @@ describe.skipIf(!HAS_PDFTOTEXT)('PDF', () => {
     const { assessment, rules } = syntheticAssessment(6);
     const text = pdfText(await renderReport({ assessment, rules, site, generatedAt }, { format: 'pdf', locale, range: 'ALL' }));
     const l = LABELS[locale];
-    for (const s of [l.reportTitle, l.targetInfo, l.summary, l.purpose, l.testingSteps, l.solution, l.appendix, '安全服务门户', 'com.example.synthetic', 'android 9.9.9']) expect(text).toContain(s);
+    for (const s of [l.reportTitle, l.targetInfo, l.executive, l.purpose, l.testingSteps, l.solution, l.appendix, '安全服务门户', 'com.example.synthetic', 'android 9.9.9']) expect(text).toContain(s);
     expect(text).toContain(locale === 'en' ? 'Check 0' : locale === 'ja' ? 'Check 0（日本語）' : locale === 'zh-TW' ? '检测项0（繁）' : '检测项0');
   });
 });

@@ -1,4 +1,4 @@
-/** docx building blocks: multi-line runs, headings, labelled paragraphs, bordered tables and the text bar chart. */
+/** docx building blocks: multi-line runs, headings (kept with the next paragraph), labelled paragraphs and bordered tables. */
 import { HeadingLevel, Paragraph, ShadingType, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
 
 /** Runs of a multi-line text: one break per newline (Word ignores raw newlines). */
@@ -8,12 +8,12 @@ export function runs(text: string, style: { bold?: boolean; size?: number; color
 
 export function heading(text: string, level: 1 | 2 | 3 = 1): Paragraph {
   const h = level === 1 ? HeadingLevel.HEADING_1 : level === 2 ? HeadingLevel.HEADING_2 : HeadingLevel.HEADING_3;
-  return new Paragraph({ heading: h, children: runs(text), spacing: { before: 240, after: 120 } });
+  return new Paragraph({ heading: h, keepNext: true, keepLines: true, children: runs(text), spacing: { before: 240, after: 120 } });
 }
 
 export function labelled(label: string, text: string): Paragraph[] {
   if (!text) return [];
-  return [new Paragraph({ children: runs(label, { bold: true, color: '37474F' }), spacing: { before: 80 } }), new Paragraph({ children: runs(text), spacing: { after: 60 } })];
+  return [new Paragraph({ keepNext: true, children: runs(label, { bold: true, color: '37474F' }), spacing: { before: 80 } }), new Paragraph({ children: runs(text), spacing: { after: 60 } })];
 }
 
 export function plain(text: string, style: { bold?: boolean; size?: number; color?: string } = {}): Paragraph {
@@ -29,35 +29,18 @@ function cell(text: string, widthPct: number, opts: { header?: boolean; fill?: s
 }
 
 /** A full-width table; shares are percentages of the width. */
+/** Text width of an A4 page with docx's default 1-inch margins, in twentieths of a point. */
+const BODY_TWIPS = 11906 - 2 * 1440;
+
 export function table(shares: number[], header: string[] | undefined, rows: string[][]): Table {
   const pct = shares.map((s) => Math.round(s * 100));
   return new Table({
     width: { size: 100, type: WidthType.PERCENTAGE },
+    // LibreOffice sizes columns from the grid, not from cell percentages (a 28/72 table came out 50/50).
+    columnWidths: shares.map((s) => Math.round(s * BODY_TWIPS)),
     rows: [
       ...(header ? [new TableRow({ tableHeader: true, children: header.map((h, i) => cell(h, pct[i]!, { header: true })) })] : []),
       ...rows.map((r) => new TableRow({ children: r.map((c, i) => cell(c, pct[i]!, { fill: !header && i === 0 ? 'FAFAFA' : undefined })) })),
     ],
-  });
-}
-
-/** Bars drawn as coloured block characters in a table: label, bar, count. */
-export function barChart(rows: { label: string; value: number; colour: string }[]): Table {
-  const max = Math.max(1, ...rows.map((r) => r.value));
-  const WIDTH = 40;
-  return new Table({
-    width: { size: 100, type: WidthType.PERCENTAGE },
-    rows: rows.map(
-      (r) =>
-        new TableRow({
-          children: [
-            cell(r.label, 20),
-            new TableCell({
-              width: { size: 70, type: WidthType.PERCENTAGE },
-              children: [new Paragraph({ children: [new TextRun({ text: '█'.repeat(Math.round((r.value / max) * WIDTH)) || ' ', color: r.colour.replace('#', '') })] })],
-            }),
-            cell(String(r.value), 10),
-          ],
-        }),
-    ),
   });
 }

@@ -1,30 +1,16 @@
-/** WORD (.docx) reports with docx: the same sections as the PDF, with a table-based bar chart. */
-import { AlignmentType, Document, Footer, ImageRun, Packer, PageBreak, PageNumber, Paragraph, TextRun } from 'docx';
+/** WORD (.docx) reports with docx: the same sections as the PDF, with the charts as PNG images (chart-png.ts). */
+import { AlignmentType, Document, Footer, Packer, PageBreak, PageNumber, Paragraph, type Table, TextRun } from 'docx';
 import type { ReportDocument } from '../model/types.ts';
-import { BAND_COLOURS, RISK_COLOURS } from '../model/colours.ts';
-import { barChart, heading, labelled, plain, runs, table } from './blocks.ts';
+import { heading, labelled, plain, table } from './blocks.ts';
+import { cover, executive } from './front.ts';
 
 const EAST_ASIA_FONT: Record<string, string> = { 'zh-CN': 'Noto Sans CJK SC', en: 'Noto Sans CJK SC', 'zh-TW': 'Noto Sans CJK TC', ja: 'Noto Sans CJK JP' };
 
 export async function renderDocx(doc: ReportDocument): Promise<Uint8Array> {
   const l = doc.labels;
-  const children: (Paragraph | ReturnType<typeof table>)[] = [];
-  children.push(...cover(doc));
+  const children: (Paragraph | Table)[] = [];
+  children.push(...cover(doc), ...executive(doc));
   children.push(heading(l.targetInfo), table([0.28, 0.72], undefined, doc.target.map((r) => [r.label, r.value])));
-  children.push(
-    heading(l.scoreSection),
-    new Paragraph({
-      children: [
-        new TextRun({ text: `${l.score}: `, size: 28 }),
-        new TextRun({ text: String(doc.score.score), bold: true, size: 48, color: (BAND_COLOURS[doc.score.band] ?? '#555555').replace('#', '') }),
-        new TextRun({ text: `   ${l.band}: ${doc.score.bandLabel}`, size: 28 }),
-      ],
-    }),
-    heading(l.chart, 2),
-    barChart(doc.summary.map((r) => ({ label: r.label, value: r.failed, colour: RISK_COLOURS[r.risk] ?? '#888888' }))),
-    heading(l.summary, 2),
-    table([0.4, 0.3, 0.3], [l.riskLevel, l.failedItems, l.totalItems], doc.summary.map((r) => [r.label, String(r.failed), String(r.total)])),
-  );
   if (doc.checklist.length) {
     children.push(heading(l.checklist), table([0.4, 0.2, 0.2, 0.2], [l.requirement, l.totalItems, l.failedItems, l.verdict], doc.checklist.map((r) => [r.requirement, String(r.items), String(r.failed), r.verdict])));
   }
@@ -33,7 +19,7 @@ export async function renderDocx(doc: ReportDocument): Promise<Uint8Array> {
   for (const it of doc.items) {
     children.push(
       heading(`${it.index}. ${it.title}`, 2),
-      plain([`${l.ruleId}: ${it.ruleId}`, `${l.riskLevel}: ${it.riskLabel}`, `${l.result}: ${it.resultLabel}`, `${l.owner}: ${it.owner}`, it.cwe, it.owasp].filter(Boolean).join('  ·  '), { size: 17, color: '607D8B' }),
+      plain([`${l.ruleId}: ${it.ruleId}`, `${l.riskLevel}: ${it.riskLabel}`, `${l.result}: ${it.resultLabel}`, `${l.category}: ${it.category}`, `${l.owner}: ${it.owner}`, it.cwe, it.owasp].filter(Boolean).join('  ·  '), { size: 17, color: '607D8B' }),
       ...labelled(l.purpose, it.purpose),
       ...labelled(l.description, it.description),
       ...labelled(l.testingSteps, it.testingSteps),
@@ -50,7 +36,7 @@ export async function renderDocx(doc: ReportDocument): Promise<Uint8Array> {
   if (doc.layout.ruleList) {
     children.push(heading(l.ruleList, 2), table([0.38, 0.4, 0.1, 0.12], [l.ruleId, l.item, l.riskLevel, l.category], doc.appendix.map((r) => [r.ruleId, r.title, r.risk, r.category])));
   }
-  if (doc.unreadable.length) children.push(heading(l.unreadable, 2), table([0.4, 0.6], [l.fields.fileName ?? 'file', l.description], doc.unreadable.map((u) => [u.label, u.value])));
+  if (doc.unreadable.length) children.push(heading(l.unreadable, 2), table([0.4, 0.6], [l.unreadablePart, l.unreadableReason], doc.unreadable.map((u) => [u.label, u.value])));
   children.push(...labelled(l.engine, doc.engine));
 
   const document = new Document({
@@ -69,28 +55,4 @@ export async function renderDocx(doc: ReportDocument): Promise<Uint8Array> {
     ],
   });
   return new Uint8Array(await Packer.toBuffer(document));
-}
-
-function cover(doc: ReportDocument): Paragraph[] {
-  const out: Paragraph[] = [];
-  if (doc.logo) {
-    const scale = Math.min(1, 160 / doc.logo.width, 100 / doc.logo.height);
-    out.push(
-      new Paragraph({
-        alignment: AlignmentType.CENTER,
-        children: [new ImageRun({ type: doc.logo.type, data: doc.logo.bytes, transformation: { width: Math.max(1, Math.round(doc.logo.width * scale)), height: Math.max(1, Math.round(doc.logo.height * scale)) } })],
-      }),
-    );
-  }
-  const centred = (text: string, size: number, bold = false, before = 200) => new Paragraph({ alignment: AlignmentType.CENTER, spacing: { before }, children: runs(text, { size, bold }) });
-  out.push(
-    centred(doc.siteTitle, 32, true, 1600),
-    centred(doc.title, 56, true, 600),
-    centred(doc.subtitle, 28),
-    centred(`${doc.labels.score}: ${doc.score.score} (${doc.score.bandLabel})`, 22, false, 800),
-    centred(`${doc.labels.generatedAt}: ${doc.generatedAt}`, 22),
-    centred(`${doc.labels.engine}: ${doc.engine}`, 22),
-    new Paragraph({ children: [new PageBreak()] }),
-  );
-  return out;
 }

@@ -1,7 +1,10 @@
 /** Assessment + rule texts + site + options → the ReportDocument every renderer draws. */
-import { type Evidence, type Finding, type Locale, RISK_LEVELS, type RuleItem } from '@citadel/contracts';
-import { countByRisk, localize, text } from '@citadel/engine-core';
+import { type Finding, type Locale, RISK_LEVELS, type RuleItem, reasonText } from '@citadel/contracts';
+import { countByRisk, text } from '@citadel/engine-core';
 import { clean } from './clean.ts';
+import { evidenceLine } from './evidence.ts';
+import { executiveSummary, summaryIn } from './executive.ts';
+import { categoryLabel } from './field-labels.ts';
 import { LABELS, SDK_CATEGORY_LABELS } from './labels.ts';
 import { decodeLogo } from './logo.ts';
 import { type ReportLayout, PROBLEM_RESULTS, REPORT_LAYOUTS, isReportTemplate } from './layouts.ts';
@@ -14,20 +17,12 @@ export const MAX_EVIDENCE_LINES = 50;
 const RISK_ORDER = Object.fromEntries(RISK_LEVELS.map((r, i) => [r, i]));
 const RESULT_ORDER: Record<string, number> = { fail: 0, find_problem: 1, safe: 2, pass: 3, not_executed: 4 };
 
-function evidenceLine(e: Evidence): string {
-  const where = [e.file && (e.line !== undefined ? `${e.file}:${e.line}` : e.file), e.className && (e.method ? `${e.className}.${e.method}` : e.className), e.offset !== undefined ? `@0x${e.offset.toString(16)}` : '']
-    .filter(Boolean)
-    .join(' ');
-  const parts = [where, e.detail, e.snippet, e.request && `→ ${e.request}`, e.response && `← ${e.response}`, e.attribution?.kind === 'sdk' ? `[SDK ${e.attribution.name}]` : ''].filter(Boolean);
-  return clean(parts.join(' | '), 12_000);
-}
-
 function timeText(ms: number): string {
   const d = new Date(ms);
   if (!Number.isFinite(d.getTime())) return '';
   const pad = (n: number) => String(n).padStart(2, '0');
   // One unambiguous numeric form in every language (UTC, so a report reads the same wherever it is opened).
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`;
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())} UTC`;
 }
 
 function ruleMap(rules: ReportInput['rules']): ReadonlyMap<string, RuleItem> {
@@ -52,10 +47,13 @@ export function buildReport(input: ReportInput, options: ReportOptions): ReportD
   const appendix = [...new Set(a.findings.map((f) => f.ruleId))].sort().map((id) => {
     const rule = rules.get(id);
     const finding = a.findings.find((f) => f.ruleId === id)!;
-    return { ruleId: clean(id, 300), title: clean(rule ? text(rule, 'title', locale) : id, 1000), risk: labels.risks[rule?.risk ?? finding.risk], category: clean(rule?.category ?? '', 100) };
+    return { ruleId: clean(id, 300), title: clean(rule ? text(rule, 'title', locale) : id, 1000), risk: labels.risks[rule?.risk ?? finding.risk], category: clean(categoryLabel(rule?.category ?? '', locale), 100) };
   });
   const appName = a.target?.appName ?? a.target?.app_name ?? a.target?.name ?? input.task?.fileName ?? '';
   const generated = (input.generatedAt ?? new Date()).getTime();
+  const targetName = clean(typeof appName === 'string' ? appName : String(appName), 500);
+  const pkg = a.target?.packageName ?? a.target?.bundleId ?? a.target?.url ?? '';
+  const targetLine = clean([targetName, typeof pkg === 'string' && pkg !== targetName ? pkg : ''].filter(Boolean).join(' · '), 1000);
   return {
     locale,
     range,
@@ -69,12 +67,14 @@ export function buildReport(input: ReportInput, options: ReportOptions): ReportD
     title: labels.layoutTitles[template],
     subtitle: clean(`${typeof appName === 'string' ? appName : String(appName)} · ${labels.rangeNames[range]}`, 2000),
     generatedAt: timeText(generated),
-    target: targetRows(a, input.task, labels, timeText),
+    cover: { customer: clean(input.task?.customer ?? '', 300), target: targetLine, platform: labels.platforms[a.platform] ?? a.platform, date: timeText(generated).slice(0, 10) },
+    executive: executiveSummary(findings, rules, locale, labels, targetLine, failed),
+    target: targetRows(a, input.task, labels, locale, timeText),
     score: { ...a.score, bandLabel: labels.bands[a.score.band] },
     summary,
     items,
     sdks: sdksFor(a.sdks, range).map((s) => ({ name: clean(s.name, 500), category: SDK_CATEGORY_LABELS[locale][s.category] ?? clean(s.category, 100), matched: clean(s.matched, 1000), version: clean(s.version ?? '', 200) })),
-    unreadable: a.unreadable.map((u) => ({ label: clean(u.file, 1000), value: clean(u.reason, 2000) })),
+    unreadable: a.unreadable.map((u) => ({ label: clean(u.file, 1000), value: clean(reasonText(u.reason, u.fact, locale, labels.unreadableUnknown), 2000) })),
     appendix,
     engine: clean(`${a.engine.name} ${a.engine.version}`, 200),
   };
@@ -107,13 +107,13 @@ function toItem(f: Finding, index: number, rule: RuleItem | undefined, locale: L
   const limit = wanted.has('evidence') ? Math.min(layout.maxEvidence, MAX_EVIDENCE_LINES) : 0;
   const shown = f.evidence.slice(0, limit);
   const omitted = f.evidence.length - shown.length + (f.omittedEvidence ?? 0);
-  const evidence = shown.map(evidenceLine);
+  const evidence = shown.map((e) => evidenceLine(e, locale));
   if (omitted > 0 && limit > 0) evidence.push(labels.omitted(omitted));
   return {
     index,
     ruleId: clean(f.ruleId, 300),
     title: field('title'),
-    category: clean(rule?.category ?? '', 100),
+    category: clean(categoryLabel(rule?.category ?? '', locale), 100),
     risk: f.risk,
     riskLabel: labels.risks[f.risk] ?? f.risk,
     result: f.result,
@@ -122,7 +122,7 @@ function toItem(f: Finding, index: number, rule: RuleItem | undefined, locale: L
     purpose: field('purpose'),
     description: field('description'),
     testingSteps: field('testingSteps'),
-    resultDescription: wanted.has('resultDescription') ? clean(localize(f.summary, locale)) || labels.results[f.result] : '',
+    resultDescription: wanted.has('resultDescription') ? clean(summaryIn(f, locale)) || labels.results[f.result] : '',
     solution: field('solution'),
     cwe: clean((rule?.cwe ?? []).join(', '), 500),
     owasp: clean((rule?.owasp ?? []).join(', '), 500),

@@ -51,7 +51,28 @@ export interface Labels {
   ruleList: string;
   engine: string;
   chart: string;
-  fields: Record<string, string>;
+  yes: string;
+  no: string;
+  /** Platform names as the screens show them. */
+  platforms: Record<string, string>;
+  /** Executive summary page. */
+  executive: string;
+  customer: string;
+  target: string;
+  reportDate: string;
+  overview: (total: number, failed: number, notExecuted: number) => string;
+  topFindings: string;
+  noProblems: string;
+  notExecutedSection: string;
+  reason: string;
+  allExecuted: string;
+  notExecutedUnknown: string;
+  unreadableUnknown: string;
+  more: (n: number) => string;
+  unreadablePart: string;
+  unreadableReason: string;
+  /** Cover line when the site has no logo. */
+  preparedBy: string;
 }
 
 const zhCN: Labels = {
@@ -73,7 +94,7 @@ const zhCN: Labels = {
   riskLevel: '风险等级',
   failedItems: '存在风险项',
   totalItems: '检测项',
-  risks: { serious: '严重', high: '高危', medium: '中危', low: '低危', info: '信息' },
+  risks: { serious: '严重', high: '高危', medium: '中危', low: '低危', info: '提示' },
   results: { pass: '通过', fail: '未通过', not_executed: '未执行', safe: '安全', find_problem: '发现问题' },
   details: '检测详情',
   item: '检测项',
@@ -101,11 +122,25 @@ const zhCN: Labels = {
   ruleList: '检测规则列表',
   engine: '检测引擎',
   chart: '风险分布',
-  fields: {
-    appName: '应用名称', packageName: '包名', versionName: '版本', version: '版本', size: '文件大小', md5: 'MD5', sha1: 'SHA-1', sha256: 'SHA-256',
-    fileName: '文件名', signer: '签名', signature: '签名', targetSdkVersion: 'targetSdkVersion', minSdkVersion: 'minSdkVersion', platform: '平台',
-    createdBy: '创建人', analysisTime: '分析时间', url: '扫描地址', taskUid: '任务编号',
-  },
+  yes: '是',
+  no: '否',
+  platforms: { android: 'Android', android_sdk: 'Android SDK', ios: 'iOS', ios_sdk: 'iOS SDK', harmony: 'HarmonyOS', harmony_next: 'HarmonyOS NEXT', source: '源代码', web: 'Web应用', miniprogram: '微信小程序', alipay_miniprogram: '支付宝小程序', firmware: '固件', network: '网络', ics: '工控设备', compliance: '合规', sca: '软件成分' },
+  executive: '执行摘要',
+  customer: '客户',
+  target: '检测对象',
+  reportDate: '报告日期',
+  overview: (total, failed, notExecuted) => `本次共检测 ${total} 项，其中 ${failed} 项存在风险，${notExecuted} 项未执行。`,
+  topFindings: '主要风险',
+  noProblems: '未发现存在风险的检测项。',
+  notExecutedSection: '未执行的检测项',
+  reason: '原因',
+  allExecuted: '所有检测项均已执行。',
+  notExecutedUnknown: '所需内容缺失或无法读取',
+  unreadableUnknown: '格式错误或已损坏，无法解析',
+  more: (n) => `另有 ${n} 项`,
+  unreadablePart: '无法读取的部分',
+  unreadableReason: '原因',
+  preparedBy: '出具单位',
 };
 
 const zhTW: Labels = {
@@ -127,7 +162,7 @@ const zhTW: Labels = {
   riskLevel: '風險等級',
   failedItems: '存在風險項',
   totalItems: '檢測項',
-  risks: { serious: '嚴重', high: '高危', medium: '中危', low: '低危', info: '資訊' },
+  risks: { serious: '嚴重', high: '高危', medium: '中危', low: '低危', info: '提示' },
   results: { pass: '通過', fail: '未通過', not_executed: '未執行', safe: '安全', find_problem: '發現問題' },
   details: '檢測詳情',
   item: '檢測項',
@@ -153,11 +188,25 @@ const zhTW: Labels = {
   ruleList: '檢測規則列表',
   engine: '檢測引擎',
   chart: '風險分佈',
-  fields: {
-    ...zhCN.fields,
-    appName: '應用名稱', packageName: '套件名稱', versionName: '版本', version: '版本', size: '檔案大小', fileName: '檔案名稱', signer: '簽章', signature: '簽章',
-    platform: '平台', createdBy: '建立者', analysisTime: '分析時間', url: '掃描位址', taskUid: '任務編號',
-  },
+  yes: '是',
+  no: '否',
+  platforms: { android: 'Android', android_sdk: 'Android SDK', ios: 'iOS', ios_sdk: 'iOS SDK', harmony: 'HarmonyOS', harmony_next: 'HarmonyOS NEXT', source: '原始碼', web: 'Web應用', miniprogram: '微信小程式', alipay_miniprogram: '支付寶小程式', firmware: '韌體', network: '網路', ics: '工控設備', compliance: '合規', sca: '軟體成分' },
+  executive: '執行摘要',
+  customer: '客戶',
+  target: '檢測對象',
+  reportDate: '報告日期',
+  overview: (total, failed, notExecuted) => `本次共檢測 ${total} 項，其中 ${failed} 項存在風險，${notExecuted} 項未執行。`,
+  topFindings: '主要風險',
+  noProblems: '未發現存在風險的檢測項。',
+  notExecutedSection: '未執行的檢測項',
+  reason: '原因',
+  allExecuted: '所有檢測項均已執行。',
+  notExecutedUnknown: '所需內容缺失或無法讀取',
+  unreadableUnknown: '格式錯誤或已損毀，無法解析',
+  more: (n) => `另有 ${n} 項`,
+  unreadablePart: '無法讀取的部分',
+  unreadableReason: '原因',
+  preparedBy: '出具單位',
 };
 
 const en: Labels = {
@@ -207,11 +256,25 @@ const en: Labels = {
   ruleList: 'Rules applied',
   engine: 'Engine',
   chart: 'Risk distribution',
-  fields: {
-    appName: 'App name', packageName: 'Package name', versionName: 'Version', version: 'Version', size: 'File size', md5: 'MD5', sha1: 'SHA-1', sha256: 'SHA-256',
-    fileName: 'File name', signer: 'Signature', signature: 'Signature', targetSdkVersion: 'targetSdkVersion', minSdkVersion: 'minSdkVersion', platform: 'Platform',
-    createdBy: 'Created by', analysisTime: 'Analysis time', url: 'Scan address', taskUid: 'Task id',
-  },
+  yes: 'yes',
+  no: 'no',
+  platforms: { android: 'Android', android_sdk: 'Android SDK', ios: 'iOS', ios_sdk: 'iOS SDK', harmony: 'HarmonyOS', harmony_next: 'HarmonyOS NEXT', source: 'Source code', web: 'Web application', miniprogram: 'WeChat mini-program', alipay_miniprogram: 'Alipay mini-program', firmware: 'Firmware', network: 'Network', ics: 'Industrial device', compliance: 'Compliance', sca: 'Software components' },
+  executive: 'Executive summary',
+  customer: 'Customer',
+  target: 'Target',
+  reportDate: 'Report date',
+  overview: (total, failed, notExecuted) => `${total} items were checked: ${failed} found a risk and ${notExecuted} were not executed.`,
+  topFindings: 'Main risks',
+  noProblems: 'No item found a risk.',
+  notExecutedSection: 'Items not executed',
+  reason: 'Reason',
+  allExecuted: 'Every item was executed.',
+  notExecutedUnknown: 'what it needs is missing or could not be read',
+  unreadableUnknown: 'malformed or corrupt; could not be parsed',
+  more: (n) => `${n} more`,
+  unreadablePart: 'Part that could not be read',
+  unreadableReason: 'Reason',
+  preparedBy: 'Prepared by',
 };
 
 const ja: Labels = {
@@ -261,11 +324,25 @@ const ja: Labels = {
   ruleList: '適用ルール一覧',
   engine: '診断エンジン',
   chart: 'リスク分布',
-  fields: {
-    appName: 'アプリ名', packageName: 'パッケージ名', versionName: 'バージョン', version: 'バージョン', size: 'ファイルサイズ', md5: 'MD5', sha1: 'SHA-1', sha256: 'SHA-256',
-    fileName: 'ファイル名', signer: '署名', signature: '署名', targetSdkVersion: 'targetSdkVersion', minSdkVersion: 'minSdkVersion', platform: 'プラットフォーム',
-    createdBy: '作成者', analysisTime: '分析日時', url: 'スキャン先', taskUid: 'タスクID',
-  },
+  yes: 'はい',
+  no: 'いいえ',
+  platforms: { android: 'Android', android_sdk: 'Android SDK', ios: 'iOS', ios_sdk: 'iOS SDK', harmony: 'HarmonyOS', harmony_next: 'HarmonyOS NEXT', source: 'ソースコード', web: 'Webアプリケーション', miniprogram: 'WeChatミニプログラム', alipay_miniprogram: 'Alipayミニプログラム', firmware: 'ファームウェア', network: 'ネットワーク', ics: '産業用機器', compliance: 'コンプライアンス', sca: 'ソフトウェア構成' },
+  executive: 'エグゼクティブサマリー',
+  customer: '顧客',
+  target: '診断対象',
+  reportDate: 'レポート日付',
+  overview: (total, failed, notExecuted) => `診断項目 ${total} 件のうち、${failed} 件でリスクが見つかり、${notExecuted} 件は未実行です。`,
+  topFindings: '主なリスク',
+  noProblems: 'リスクが見つかった項目はありません。',
+  notExecutedSection: '未実行の項目',
+  reason: '理由',
+  allExecuted: 'すべての項目を実行しました。',
+  notExecutedUnknown: '必要な内容がないか読み取れません',
+  unreadableUnknown: '形式が不正か破損しているため解析できません',
+  more: (n) => `ほか ${n} 件`,
+  unreadablePart: '読み取れなかった部分',
+  unreadableReason: '理由',
+  preparedBy: '作成元',
 };
 
 export const LABELS: Record<Locale, Labels> = { 'zh-CN': zhCN, 'zh-TW': zhTW, en, ja };

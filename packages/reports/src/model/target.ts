@@ -3,8 +3,9 @@
  * spellings, then every other scalar field the engine reported, so a new
  * engine field appears without report code. Nested values print compactly.
  */
-import type { Assessment } from '@citadel/contracts';
+import type { Assessment, Locale } from '@citadel/contracts';
 import { clean } from './clean.ts';
+import { fieldLabel, knownFieldLabel } from './field-labels.ts';
 import type { Labels } from './labels.ts';
 import type { KeyValue, ReportInput } from './types.ts';
 
@@ -38,48 +39,69 @@ export function formatSize(bytes: number): string {
   return u === 0 ? `${bytes} B` : `${v.toFixed(2)} ${units[u]}`;
 }
 
-export function formatValue(v: unknown, depth = 0): string {
+/** How values print in one report language: booleans as words, keys of nested objects as labels, ISO times in the report's time form. */
+export interface ValueFormat {
+  locale: Locale;
+  yes: string;
+  no: string;
+  time: (ms: number) => string;
+}
+
+const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d)$/;
+
+export function formatValue(v: unknown, f?: ValueFormat, depth = 0): string {
   if (v === null || v === undefined) return '';
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
+  if (typeof v === 'string') return f && ISO_TIME.test(v) && Number.isFinite(Date.parse(v)) ? f.time(Date.parse(v)) : v;
+  if (typeof v === 'boolean') return f ? (v ? f.yes : f.no) : String(v);
+  if (typeof v === 'number' || typeof v === 'bigint') return String(v);
   if (depth >= MAX_DEPTH) return '…';
   if (Array.isArray(v)) {
-    const shown = v.slice(0, MAX_LIST).map((x) => (x && typeof x === 'object' && 'name' in x ? formatValue((x as { name: unknown }).name, depth + 1) : formatValue(x, depth + 1)));
+    const shown = v.slice(0, MAX_LIST).map((x) => (x && typeof x === 'object' && 'name' in x ? formatValue((x as { name: unknown }).name, f, depth + 1) : formatValue(x, f, depth + 1)));
     return shown.join(', ') + (v.length > MAX_LIST ? ` … (${v.length})` : '');
   }
   if (typeof v === 'object') {
     return Object.entries(v as Record<string, unknown>)
       .slice(0, MAX_LIST)
-      .map(([k, x]) => `${k}: ${formatValue(x, depth + 1)}`)
+      .map(([k, x]) => `${f ? nestedLabel(k, f.locale) : k}: ${formatValue(x, f, depth + 1)}`)
       .join('; ');
   }
   return '';
 }
 
-export function targetRows(assessment: Assessment, task: ReportInput['task'], labels: Labels, generatedAt: (ms: number) => string): KeyValue[] {
+/**
+ * Keys of nested objects: known fields are labelled; camelCase keys are
+ * fields in words; others are data (an ABI such as mips or armeabi-v7a, a
+ * language, a scheme version) and stay as they are.
+ */
+function nestedLabel(key: string, locale: Locale): string {
+  return knownFieldLabel(key, locale) ?? (/^[a-z]+[A-Z]/.test(key) ? fieldLabel(key, locale) : key);
+}
+
+export function targetRows(assessment: Assessment, task: ReportInput['task'], labels: Labels, locale: Locale, generatedAt: (ms: number) => string): KeyValue[] {
+  const f: ValueFormat = { locale, yes: labels.yes, no: labels.no, time: generatedAt };
   const target = assessment.target ?? {};
   const rows: KeyValue[] = [];
   const used = new Set<string>();
   const present = (k: string) => k in target && target[k] !== '' && target[k] !== null && target[k] !== undefined;
-  for (const f of KNOWN) {
-    const alias = f.aliases.find(present);
-    f.aliases.forEach((a) => used.add(a));
+  for (const k of KNOWN) {
+    const alias = k.aliases.find(present);
+    k.aliases.forEach((a) => used.add(a));
     if (!alias) {
-      if (f.key === 'fileName' && task?.fileName) rows.push({ label: labels.fields.fileName!, value: clean(task.fileName) });
+      if (k.key === 'fileName' && task?.fileName) rows.push({ label: fieldLabel('fileName', locale), value: clean(task.fileName) });
       continue;
     }
     const raw = target[alias];
-    const value = f.key === 'size' && typeof raw === 'number' ? formatSize(raw) : formatValue(raw);
-    rows.push({ label: labels.fields[f.key] ?? f.key, value: clean(value) });
+    const value = k.key === 'size' && typeof raw === 'number' ? formatSize(raw) : formatValue(raw, f);
+    rows.push({ label: fieldLabel(k.key, locale), value: clean(value) });
   }
-  for (const [k, v] of Object.entries(target)) {
-    if (used.has(k) || k === 'kind') continue;
-    const value = formatValue(v);
-    if (value) rows.push({ label: clean(labels.fields[k] ?? k, 200), value: clean(value) });
+  for (const [key, v] of Object.entries(target)) {
+    if (used.has(key) || key === 'kind') continue;
+    const value = formatValue(v, f);
+    if (value) rows.push({ label: clean(fieldLabel(key, locale), 200), value: clean(value) });
   }
-  rows.push({ label: labels.fields.platform!, value: assessment.platform });
-  if (task?.createdBy) rows.push({ label: labels.fields.createdBy!, value: clean(task.createdBy, 200) });
+  rows.push({ label: fieldLabel('platform', locale), value: labels.platforms[assessment.platform] ?? assessment.platform });
+  if (task?.createdBy) rows.push({ label: fieldLabel('createdBy', locale), value: clean(task.createdBy, 200) });
   const analysed = task?.finishedAt ?? Date.parse(assessment.timings?.finishedAt ?? '');
-  if (Number.isFinite(analysed)) rows.push({ label: labels.fields.analysisTime!, value: generatedAt(analysed) });
+  if (Number.isFinite(analysed)) rows.push({ label: fieldLabel('analysisTime', locale), value: generatedAt(analysed) });
   return rows;
 }

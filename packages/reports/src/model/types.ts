@@ -21,7 +21,7 @@ export interface ReportInput {
   rules: ReadonlyMap<string, RuleItem> | Record<string, RuleItem>;
   site: SiteInfo;
   /** Task fields the assessment may lack (creator, file name, times). */
-  task?: { uid?: string; fileName?: string; createdBy?: string; finishedAt?: number };
+  task?: { uid?: string; fileName?: string; createdBy?: string; finishedAt?: number; customer?: string };
   /** When the report was made; tests pass a fixed one. */
   generatedAt?: Date;
 }
@@ -83,6 +83,18 @@ export interface ChecklistRow {
   verdict: string;
 }
 
+/** The page after the cover: what was assessed, how it scored, the main risks, what was not executed and why. */
+export interface ExecutiveSummary {
+  target: string;
+  overview: string;
+  /** The most serious items that found a problem, one line each. */
+  top: { title: string; risk: RiskLevel; riskLabel: string; line: string }[];
+  topMore: number;
+  /** Items not executed, with the reason in the report's language. */
+  notExecuted: { title: string; reason: string }[];
+  notExecutedMore: number;
+}
+
 /** The report in the chosen language, range and layout, ready to draw. */
 export interface ReportDocument {
   locale: Locale;
@@ -99,6 +111,9 @@ export interface ReportDocument {
   title: string;
   subtitle: string;
   generatedAt: string;
+  /** The cover's facts: who the report is for, what was assessed, when. */
+  cover: { customer: string; target: string; platform: string; date: string };
+  executive: ExecutiveSummary;
   target: KeyValue[];
   score: ScoreInfo & { bandLabel: string };
   summary: SummaryRow[];

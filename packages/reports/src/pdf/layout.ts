@@ -1,4 +1,6 @@
 /** Small layout helpers over pdfkit: page-break checks, headings, labelled paragraphs and bordered tables. */
+import { fitWidth } from './fit.ts';
+
 type Pdf = PDFKit.PDFDocument;
 
 export interface Fonts {
@@ -19,17 +21,19 @@ export function ensureSpace(pdf: Pdf, height: number): void {
   if (pdf.y + height > bottom(pdf)) pdf.addPage();
 }
 
+/** A heading kept with the start of what follows it (never alone at the bottom of a page). */
 export function heading(pdf: Pdf, fonts: Fonts, text: string, size = 15, colour = '#1a237e'): void {
-  ensureSpace(pdf, size * 3);
+  ensureSpace(pdf, size * 3 + 60);
   pdf.moveDown(0.4).font(fonts.bold).fontSize(size).fillColor(colour).text(text, pdf.page.margins.left, pdf.y, { width: bodyWidth(pdf) });
   pdf.moveDown(0.3);
 }
 
 export function paragraph(pdf: Pdf, fonts: Fonts, label: string, text: string): void {
   if (!text) return;
-  ensureSpace(pdf, 30);
+  // The label and at least two lines of its text stay together.
+  ensureSpace(pdf, 44);
   pdf.font(fonts.bold).fontSize(9.5).fillColor('#37474f').text(label, pdf.page.margins.left, pdf.y, { width: bodyWidth(pdf) });
-  pdf.font(fonts.regular).fontSize(9.5).fillColor('#212121').text(breakable(text), { width: bodyWidth(pdf), lineGap: 1.5 });
+  pdf.font(fonts.regular).fontSize(9.5).fillColor('#212121').text(fitWidth(pdf, text, bodyWidth(pdf)), { width: bodyWidth(pdf), lineGap: 1.5 });
   pdf.moveDown(0.35);
 }
 
@@ -51,7 +55,8 @@ export function table(pdf: Pdf, fonts: Fonts, columns: Column[], rows: string[][
   const total = bodyWidth(pdf);
   const widths = columns.map((c) => c.share * total);
   const pageBody = pdf.page.height - pdf.page.margins.top - pdf.page.margins.bottom;
-  rows = rows.map((r) => r.map(breakable));
+  pdf.font(fonts.regular).fontSize(TABLE_SIZE);
+  rows = rows.map((r) => r.map((c, i) => fitWidth(pdf, c, widths[i]! - 2 * PAD)));
   const measure = (cells: string[], font: string) => {
     pdf.font(font).fontSize(TABLE_SIZE);
     return Math.max(...cells.map((c, i) => pdf.heightOfString(c || ' ', { width: widths[i]! - 2 * PAD }))) + 2 * PAD;
@@ -69,7 +74,8 @@ export function table(pdf: Pdf, fonts: Fonts, columns: Column[], rows: string[][
     pdf.x = left;
     pdf.y = y + h;
   };
-  const titles = columns.map((c) => c.title);
+  pdf.font(fonts.bold).fontSize(TABLE_SIZE);
+  const titles = columns.map((c, i) => fitWidth(pdf, c.title, widths[i]! - 2 * PAD));
   const withHeader = opts.header !== false;
   const headerH = withHeader ? measure(titles, fonts.bold) : 0;
   const header = () => withHeader && drawRow(titles, fonts.bold, headerH, '#eceff1');
@@ -88,13 +94,4 @@ export function table(pdf: Pdf, fonts: Fonts, columns: Column[], rows: string[][
     drawRow(cells, fonts.regular, h, withHeader ? undefined : '#fafafa');
   });
   pdf.moveDown(0.6);
-}
-
-/** Longest unbroken run pdfkit gets: its line wrapper splits an over-long word by re-measuring ever longer prefixes, quadratic in the word. */
-const MAX_RUN = 40;
-const LONG_RUN = new RegExp(`[^\\s\\u200B]{${MAX_RUN + 1},}`, 'g');
-
-/** Offers a line-break opportunity (zero-width space) inside very long words; the visible text is unchanged. */
-export function breakable(text: string): string {
-  return text.replace(LONG_RUN, (run) => run.replace(new RegExp(`([^\\s]{${MAX_RUN}})`, 'g'), '$1\u200B'));
 }

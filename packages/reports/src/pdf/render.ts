@@ -6,10 +6,11 @@
 import PDFDocument from 'pdfkit';
 import type { ReportDocument } from '../model/types.ts';
 import { RISK_COLOURS } from '../model/colours.ts';
-import { drawRiskBars, drawScoreDonut } from './chart.ts';
+import { fitWidth } from './fit.ts';
 import { findCjkFont } from './fonts.ts';
+import { cover, executive } from './front.ts';
 import { registerFastFont } from './shaping/install.ts';
-import { type Fonts, bodyWidth, breakable, ensureSpace, heading, paragraph, table } from './layout.ts';
+import { type Fonts, bodyWidth, ensureSpace, heading, paragraph, table } from './layout.ts';
 
 type Pdf = PDFKit.PDFDocument;
 
@@ -41,9 +42,10 @@ export async function renderPdf(doc: ReportDocument, opts: PdfOptions = {}): Pro
 
   cover(pdf, doc, fonts);
   pdf.addPage();
+  executive(pdf, doc, fonts);
+  pdf.addPage();
   heading(pdf, fonts, doc.labels.targetInfo);
   table(pdf, fonts, [{ title: doc.labels.targetInfo, share: 0.28 }, { title: '', share: 0.72 }], doc.target.map((r) => [r.label, r.value]), { header: false });
-  scoreSection(pdf, doc, fonts);
   checklistSection(pdf, doc, fonts);
   items(pdf, doc, fonts, opts.onProgress);
   sdkSection(pdf, doc, fonts);
@@ -52,44 +54,6 @@ export async function renderPdf(doc: ReportDocument, opts: PdfOptions = {}): Pro
   pdf.end();
   await ended;
   return new Uint8Array(Buffer.concat(chunks));
-}
-
-function cover(pdf: Pdf, doc: ReportDocument, fonts: Fonts): void {
-  const w = bodyWidth(pdf);
-  const left = pdf.page.margins.left;
-  if (doc.logo) {
-    try {
-      pdf.image(Buffer.from(doc.logo.bytes), left + w / 2 - 60, 90, { fit: [120, 80], align: 'center' });
-    } catch {
-      // A logo pdfkit cannot decode (a truncated PNG) leaves the cover without it rather than failing the report.
-    }
-  }
-  pdf.font(fonts.bold).fontSize(16).fillColor('#455a64').text(breakable(doc.siteTitle.slice(0, 300)), left, 200, { width: w, align: 'center' });
-  pdf.moveDown(2).font(fonts.bold).fontSize(28).fillColor('#1a237e').text(doc.title, { width: w, align: 'center' });
-  pdf.moveDown(1).font(fonts.regular).fontSize(14).fillColor('#212121').text(breakable(doc.subtitle.slice(0, 600)), { width: w, align: 'center' });
-  pdf.moveDown(2).fontSize(11).fillColor('#555').text(`${doc.labels.score}: ${doc.score.score} (${doc.score.bandLabel})`, { width: w, align: 'center' });
-  pdf.text(`${doc.labels.generatedAt}: ${doc.generatedAt}`, { width: w, align: 'center' });
-  pdf.text(`${doc.labels.engine}: ${doc.engine}`, { width: w, align: 'center' });
-}
-
-function scoreSection(pdf: Pdf, doc: ReportDocument, fonts: Fonts): void {
-  heading(pdf, fonts, doc.labels.scoreSection);
-  ensureSpace(pdf, 130);
-  const top = pdf.y;
-  const left = pdf.page.margins.left;
-  const h1 = drawScoreDonut(pdf, doc, left, top, fonts);
-  pdf.font(fonts.bold).fontSize(10).fillColor('#333').text(doc.labels.chart, left + 140, top, { lineBreak: false });
-  const h2 = drawRiskBars(pdf, doc, left + 140, top + 18, bodyWidth(pdf) - 140, fonts);
-  pdf.x = left;
-  pdf.y = top + Math.max(h1, h2 + 18) + 10;
-  heading(pdf, fonts, doc.labels.summary, 13);
-  const l = doc.labels;
-  table(
-    pdf,
-    fonts,
-    [{ title: l.riskLevel, share: 0.4 }, { title: l.failedItems, share: 0.3 }, { title: l.totalItems, share: 0.3 }],
-    doc.summary.map((r) => [r.label, String(r.failed), String(r.total)]),
-  );
 }
 
 /** The compliance layout's conformity per requirement. */
@@ -111,16 +75,15 @@ function items(pdf: Pdf, doc: ReportDocument, fonts: Fonts, onProgress?: (done: 
   if (doc.items.length === 0) pdf.font(fonts.regular).fontSize(10).fillColor('#555').text(l.noItems);
   const left = pdf.page.margins.left;
   doc.items.forEach((it, i) => {
-    ensureSpace(pdf, 80);
+    // The item's title, its line of facts and the start of its first text stay together.
+    ensureSpace(pdf, 90);
     const y = pdf.y;
+    const w = bodyWidth(pdf);
     pdf.rect(left, y, 4, 16).fillColor(RISK_COLOURS[it.risk] ?? '#888').fill();
-    pdf.font(fonts.bold).fontSize(11.5).fillColor('#212121').text(breakable(`${it.index}. ${it.title}`), left + 10, y, { width: bodyWidth(pdf) - 10 });
-    pdf.font(fonts.regular).fontSize(8.5).fillColor('#607d8b').text(
-      breakable([`${l.ruleId}: ${it.ruleId}`, `${l.riskLevel}: ${it.riskLabel}`, `${l.result}: ${it.resultLabel}`, `${l.owner}: ${it.owner}`, it.cwe, it.owasp].filter(Boolean).join('  ·  ')),
-      left,
-      pdf.y,
-      { width: bodyWidth(pdf) },
-    );
+    pdf.font(fonts.bold).fontSize(11.5).fillColor('#212121');
+    pdf.text(fitWidth(pdf, `${it.index}. ${it.title}`, w - 10), left + 10, y, { width: w - 10 });
+    pdf.font(fonts.regular).fontSize(8.5).fillColor('#607d8b');
+    pdf.text(fitWidth(pdf, [`${l.ruleId}: ${it.ruleId}`, `${l.riskLevel}: ${it.riskLabel}`, `${l.result}: ${it.resultLabel}`, `${l.category}: ${it.category}`, `${l.owner}: ${it.owner}`, it.cwe, it.owasp].filter(Boolean).join('  ·  '), w), left, pdf.y, { width: w });
     pdf.moveDown(0.3);
     paragraph(pdf, fonts, l.purpose, it.purpose);
     paragraph(pdf, fonts, l.description, it.description);
@@ -164,7 +127,7 @@ function appendix(pdf: Pdf, doc: ReportDocument, fonts: Fonts): void {
   }
   if (doc.unreadable.length) {
     heading(pdf, fonts, l.unreadable, 12);
-    table(pdf, fonts, [{ title: l.fields.fileName ?? 'file', share: 0.4 }, { title: l.description, share: 0.6 }], doc.unreadable.map((u) => [u.label, u.value]));
+    table(pdf, fonts, [{ title: l.unreadablePart, share: 0.4 }, { title: l.unreadableReason, share: 0.6 }], doc.unreadable.map((u) => [u.label, u.value]));
   }
   paragraph(pdf, fonts, l.engine, doc.engine);
 }

@@ -48,3 +48,31 @@ export function officeTexts(files: Map<string, Uint8Array>): Map<string, string>
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const unescapeXml = (s: string) => s.replace(/&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);/gi, (_, e: string) => (e[0] === '#' ? String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)) : XML_ENTITIES[e.toLowerCase()]!));
+
+/**
+ * The text of a docx (every paragraph on its own line, table cells included)
+ * or an xlsx (every cell on its own line) read straight from its XML: fast,
+ * for checks on many files; officeTexts (LibreOffice) proves a file opens.
+ */
+export async function ooxmlText(bytes: Uint8Array): Promise<string> {
+  const { withZip } = await import('@citadel/engine-core');
+  return withZip(bytes, async (zip) => {
+    const docx = zip.getEntry('word/document.xml');
+    if (docx) {
+      const xml = (await zip.read(docx)).toString('utf8');
+      return [...xml.matchAll(/<w:p[ >][\s\S]*?<\/w:p>/g)].map((p) => [...p[0].matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>|<w:br\/>/g)].map((t) => (t[1] === undefined ? '\n' : unescapeXml(t[1]))).join('')).join('\n');
+    }
+    const parts: string[] = [];
+    const shared = zip.getEntry('xl/sharedStrings.xml');
+    if (shared) parts.push(...[...(await zip.read(shared)).toString('utf8').matchAll(/<t(?: [^>]*)?>([^<]*)<\/t>/g)].map((m) => unescapeXml(m[1]!)));
+    for (let i = 1; i < 50; i++) {
+      const sheet = zip.getEntry(`xl/worksheets/sheet${i}.xml`);
+      if (!sheet) break;
+      parts.push(...[...(await zip.read(sheet)).toString('utf8').matchAll(/<t(?: [^>]*)?>([^<]*)<\/t>/g)].map((m) => unescapeXml(m[1]!)));
+    }
+    return parts.join('\n');
+  });
+}

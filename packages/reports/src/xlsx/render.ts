@@ -30,8 +30,19 @@ export async function renderXlsx(doc: ReportDocument): Promise<Uint8Array> {
   const overview: Row[] = [
     [{ value: clean(doc.siteTitle), fontWeight: 'bold', fontSize: 14 }],
     [{ value: `${doc.title} - ${doc.subtitle}`.slice(0, CELL_MAX), fontWeight: 'bold', fontSize: 16 }],
+    ...(doc.cover.customer ? [[txt(l.customer), txt(doc.cover.customer)]] : []),
+    [txt(l.target), txt(doc.cover.target)],
     [txt(l.generatedAt), txt(doc.generatedAt)],
     [txt(l.engine), txt(doc.engine)],
+    [],
+    [head(l.executive), head('')],
+    [txt(doc.executive.overview)],
+    [head(l.topFindings), head('')],
+    ...(doc.executive.top.length ? doc.executive.top.map((t) => [{ value: t.riskLabel, type: String, color: RISK_COLOURS[t.risk] ?? '#000000' } as Cell, txt(t.title), txt(t.line)]) : [[txt(l.noProblems)]]),
+    ...(doc.executive.topMore > 0 ? [[txt(''), txt(l.more(doc.executive.topMore))]] : []),
+    [head(l.notExecutedSection), head(l.reason)],
+    ...(doc.executive.notExecuted.length ? doc.executive.notExecuted.map((n) => [txt(n.title), txt(n.reason)]) : [[txt(l.allExecuted)]]),
+    ...(doc.executive.notExecutedMore > 0 ? [[txt(l.more(doc.executive.notExecutedMore))]] : []),
     [],
     [head(l.targetInfo), head('')],
     ...doc.target.map((r) => [txt(r.label), txt(r.value)]),
@@ -64,7 +75,7 @@ export async function renderXlsx(doc: ReportDocument): Promise<Uint8Array> {
     ]),
   ];
   const sheets: Sheet<never>[] = [
-    { sheet: sheetName(l.summary, used), data: overview, columns: [{ width: 28 }, { width: 80 }, { width: 14 }] },
+    { sheet: sheetName(l.summary, used), data: overview, columns: [{ width: 28 }, { width: 60 }, { width: 60 }] },
     { sheet: sheetName(l.details, used), data: items, columns: [{ width: 6 }, { width: 36 }, { width: 36 }, { width: 10 }, { width: 12 }, { width: 16 }, { width: 12 }, { width: 12 }, { width: 12 }, ...Array(fields.length).fill({ width: 50 })], stickyRowsCount: 1 },
   ];
   if (doc.checklist.length) {

@@ -3,16 +3,22 @@ import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { LABELS } from '../../model/labels.ts';
 import { HOSTILE, syntheticRule } from '../../test-support/index.ts';
-import { findCjkFont } from '../fonts.ts';
+import { bundledFont, findCjkFont } from '../fonts.ts';
 import { registerFastFont, shaperOf } from './install.ts';
 
-const font = (() => {
+const systemFont = (() => {
   try {
-    return findCjkFont('zh-CN').regular;
+    const f = findCjkFont('zh-CN');
+    return f.source === 'system' ? f.regular : undefined;
   } catch {
     return undefined;
   }
 })();
+/** Debian's Noto Sans CJK collection and the npm package's Noto Sans CJK SC (the font of a machine without fonts-noto-cjk). */
+const FONTS = [
+  ['system Noto Sans CJK', systemFont],
+  ['bundled Noto Sans CJK SC', bundledFont() ? { path: bundledFont()! } : undefined],
+] as const;
 
 type Layout = (text: string) => { glyphs: { id: number }[]; positions: Record<string, number>[]; advanceWidth: number };
 
@@ -32,15 +38,16 @@ const samples = [
   HOSTILE.script, HOSTILE.emoji, HOSTILE.rtl,
 ];
 
-describe.skipIf(!font)('fast CJK layout', () => {
+describe.each(FONTS)('fast CJK layout with the %s', (_name, font) => {
+  if (!font) return void it.skip('font not installed', () => undefined);
   const fast = new PDFDocument({ fontLayoutCache: false } as PDFKit.PDFDocumentOptions);
-  const active = registerFastFont(fast, 'body', font!.path, font!.family);
-  const reference = pdfkitLayout(font!.path, font!.family);
+  const active = registerFastFont(fast, 'body', font!.path, (font as { family?: string }).family);
+  const reference = pdfkitLayout(font!.path, (font as { family?: string }).family);
   const layout = (fast as unknown as { _font: { layout: Layout } })._font.layout;
 
-  it('is in use for Noto Sans CJK, whose ideographs no default feature touches', () => {
+  it('is in use, the font\'s ideographs being touched by no default feature', () => {
     expect(active).toBe(true);
-    const shaper = shaperOf(font!.path, font!.family)!;
+    const shaper = shaperOf(font!.path, (font as { family?: string }).family)!;
     expect(shaper.analysis.safe).toBe(true);
   });
 
