@@ -9,7 +9,9 @@ import { migrate } from './db/migrate.ts';
 import { type SeedResult, seed } from './domain/seed.ts';
 import { type RouteRecord, registerAccessControl } from './http/access.ts';
 import { registerDocs } from './http/docs.ts';
-import { registerErrorHandling } from './http/errors.ts';
+import { frameworkErrors, registerErrorHandling } from './http/errors.ts';
+import { DebugRequestLog, loggerOptions } from './http/logging.ts';
+import { registerRateLimits } from './http/rate-limit.ts';
 import { aaRoutes } from './http/routes/aa.ts';
 import { analysisRoutes } from './http/routes/analysis.ts';
 import { captchaRoutes } from './http/routes/captcha.ts';
@@ -47,6 +49,8 @@ export interface BuildOptions {
   /** An already-open database (tests pass one per dialect); otherwise opened from the config. */
   database?: Database;
   logger?: boolean;
+  /** Where log lines go instead of stdout (the security tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 /** JSON bodies are small (uploads have their own endpoints): 1 MiB is plenty and bounds parsing work. */
@@ -59,10 +63,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const services = createServices(config, database);
 
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    logger: opts.logger === false ? false : loggerOptions(config.logLevel, opts.logStream),
+    // Request lines at debug level, with secrets redacted (http/logging.ts).
+    logController: new DebugRequestLog(),
+    frameworkErrors,
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false, allowUnionTypes: true } },
   });
   const routes: RouteRecord[] = [];
   registerErrorHandling(app);
@@ -71,11 +78,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await registerDocs(app);
   await registerWebApp(app, config.webDir);
   await registerWebSocket(app);
+  // Before access control: a flood is refused before its token is looked up.
+  await registerRateLimits(app, { signInPerMinute: config.rateSignInPerMinute, apiPerMinute: config.rateApiPerMinute, redisUrl: config.redisUrl, namespace: config.queuePrefix });
   registerAccessControl(app, services.auth, routes);
 
   const api = [uiRoutes, captchaRoutes, aaRoutes, extRoutes, userRoutes, umRoutes, fileRoutes, mbRoutes, sampleRoutes, taskRoutes, downloadRoutes, reportRoutes, socketRoutes, homeRoutes, workOrderRoutes, analysisRoutes, templateRoutes, rulesRoutes];
   for (const plugin of api) await app.register(plugin, services);
   await app.register(versionRoutes, services);
+  await app.register((await import('./http/routes/ops.ts')).opsRoutes, services);
+  await app.register((await import('./http/routes/vulndb.ts')).vulndbRoutes, services);
+  await app.register((await import('./http/routes/whitebox.ts')).whiteboxRoutes, services);
+  await app.register((await import('./http/routes/network.ts')).networkRoutes, services);
+  await app.register((await import('./http/routes/f.ts')).firmwareRoutes, services);
   if (config.testHooks) await app.register(testHookRoutes, services);
   await app.ready();
   await services.uploads.recoverInterrupted();

@@ -25,8 +25,17 @@ export interface Config {
   webDir: string;
   sessionTtlHours: number;
   idleTimeoutMinutes: number;
+  /** Last-resort account lock: counted wrong passwords (each address counts at most loginFreeAttempts). */
   lockoutAttempts: number;
   lockoutMinutes: number;
+  /** Wrong passwords an (address, account) pair may make before it is slowed (429, doubling waits). */
+  loginFreeAttempts: number;
+  /** Longest wait a slowed pair gets between attempts. */
+  loginMaxDelayMinutes: number;
+  /** Requests per minute per address and route to sign-in, its key, captchas and the session check. */
+  rateSignInPerMinute: number;
+  /** Requests per minute per session token (or address) to every other API route. */
+  rateApiPerMinute: number;
   captchaTtlSeconds: number;
   logLevel: string;
   /** Trust X-Forwarded-For from a reverse proxy (for the audit trail's client address). */
@@ -61,6 +70,10 @@ export interface Config {
   scanCallbackUrl: string;
   /** The highest request rate (per second) a web scan may ask for. */
   scanMaxRate: number;
+  /** White-box master key (32 bytes) that seals original keys at rest; empty: a key file in dataDir (see domain/whitebox/master-key.ts). */
+  masterKey: string;
+  /** Bearer token /metrics demands; empty: /metrics answers loopback clients only. */
+  metricsToken: string;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -129,6 +142,15 @@ function httpUrl(src: Source, key: string): string {
   return raw;
 }
 
+/** 32 bytes as 64 hex digits or base64; empty when unset. The value itself never appears in an error. */
+function masterKey(src: Source, key: string): string {
+  const raw = (src[key] ?? '').trim();
+  if (raw === '') return '';
+  if (/^[0-9a-fA-F]{64}$/.test(raw)) return raw.toLowerCase();
+  if (/^[A-Za-z0-9+/]{43}=?$/.test(raw) && Buffer.from(raw, 'base64').length === 32) return Buffer.from(raw, 'base64').toString('hex');
+  throw new Error(`${key} must be 32 bytes as 64 hex digits or base64`);
+}
+
 function bool(src: Source, name: string): boolean {
   const raw = src[name];
   if (raw === undefined || raw === '' || raw === '0' || raw === 'false') return false;
@@ -153,8 +175,12 @@ export function loadConfig(env: Source = process.env): Config {
     webDir: path.resolve(src.CITADEL_WEB_DIR || path.join(repoRoot, 'apps/web/dist')),
     sessionTtlHours: int(src, 'CITADEL_SESSION_TTL_HOURS', 12, 1, 24 * 30),
     idleTimeoutMinutes: int(src, 'CITADEL_IDLE_TIMEOUT_MINUTES', 120, 1, 24 * 60),
-    lockoutAttempts: int(src, 'CITADEL_LOCKOUT_ATTEMPTS', 5, 1, 100),
+    lockoutAttempts: int(src, 'CITADEL_LOCKOUT_ATTEMPTS', 20, 1, 1000),
     lockoutMinutes: int(src, 'CITADEL_LOCKOUT_MINUTES', 15, 1, 24 * 60),
+    loginFreeAttempts: int(src, 'CITADEL_LOGIN_FREE_ATTEMPTS', 5, 1, 100),
+    loginMaxDelayMinutes: int(src, 'CITADEL_LOGIN_MAX_DELAY_MINUTES', 15, 1, 24 * 60),
+    rateSignInPerMinute: int(src, 'CITADEL_RATE_SIGNIN_PER_MINUTE', 120, 1, 1_000_000),
+    rateApiPerMinute: int(src, 'CITADEL_RATE_API_PER_MINUTE', 1200, 1, 10_000_000),
     captchaTtlSeconds: int(src, 'CITADEL_CAPTCHA_TTL_SECONDS', 300, 10, 3600),
     logLevel: src.CITADEL_LOG_LEVEL || 'info',
     trustProxy: bool(src, 'CITADEL_TRUST_PROXY'),
@@ -177,6 +203,8 @@ export function loadConfig(env: Source = process.env): Config {
     scanCallbackListen: hostPort(src, 'CITADEL_SCAN_CALLBACK_LISTEN'),
     scanCallbackUrl: httpUrl(src, 'CITADEL_SCAN_CALLBACK_URL'),
     scanMaxRate: int(src, 'CITADEL_SCAN_MAX_RATE', 20, 1, 1000),
+    masterKey: masterKey(src, 'CITADEL_MASTER_KEY'),
+    metricsToken: src.CITADEL_METRICS_TOKEN ?? '',
   };
 }
 

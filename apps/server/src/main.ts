@@ -2,6 +2,9 @@
 import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 
+/** How long a shutdown may take before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 15_000;
+
 async function main(): Promise<void> {
   let config;
   try {
@@ -20,13 +23,24 @@ async function main(): Promise<void> {
   const shown = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
   console.log(`Citadel is listening on http://${shown}:${config.port}/ (API docs at /docs; database: ${built.services.database.dialect}; data: ${config.dataDir})`);
 
-  const stop = async (signal: string) => {
-    built.app.log.info(`${signal}: shutting down`);
-    await built.close();
-    process.exit(0);
+  let stopping = false;
+  const stop = async (why: string) => {
+    if (stopping) return;
+    stopping = true;
+    built.app.log.info(`${why}: shutting down`);
+    // A close that hangs (a stuck connection or task) must not keep the port: give up after a while.
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+    try {
+      await built.close();
+    } finally {
+      process.exit(0);
+    }
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGHUP', () => void stop('SIGHUP'));
+  // Started by scripts/start.mjs with an IPC channel: when that process ends by any means, so do we.
+  if (process.send) process.once('disconnect', () => void stop('npm start ended'));
 }
 
 main().catch((err: unknown) => {

@@ -11,6 +11,10 @@ Options:
   --platform P            assess as this platform (e.g. android_sdk for an APK/AAR), one of:
                           ${PLATFORMS.join(', ')}
   --url U                 assess a web target instead of files (needs a web engine)
+  --target HOSTS          network/ics targets: hosts, addresses, CIDR ranges, comma-separated
+                          (with --platform network or ics; default network)
+  --ports LIST            TCP ports for --target, e.g. 22,80,8000-8100 (default: the platform's list)
+  --vuln-db PATH          vulnerability database for version → CVE (packages/vulndb)
   --select ID,ID          run only these rule ids (the others are reported not executed)
   --fail-on RISK          exit 1 when an item of this risk or worse failed (serious, high, medium, low, info)
   --appid ID              WeChat app id, for encrypted PC mini-program packages
@@ -41,6 +45,8 @@ export interface ScanArgs {
   out?: string;
   platform?: Platform;
   url?: string;
+  /** Network/ICS targets (hosts, addresses, CIDR ranges). */
+  target?: string;
   select?: string[];
   failOn?: RiskLevel;
   params: Record<string, string>;
@@ -55,7 +61,7 @@ export interface ScanArgs {
 
 export class UsageError extends Error {}
 
-const WITH_VALUE = new Set(['--format', '--out', '--platform', '--url', '--select', '--fail-on', '--appid', '--param', '--sensitive-words', '--locale', '--timeout']);
+const WITH_VALUE = new Set(['--format', '--out', '--platform', '--url', '--target', '--ports', '--vuln-db', '--select', '--fail-on', '--appid', '--param', '--sensitive-words', '--locale', '--timeout']);
 
 export function parseArgs(argv: readonly string[]): ScanArgs {
   const a: ScanArgs = { inputs: [], format: 'json', params: {}, locale: 'en', includePassing: false, listEngines: false, quiet: false, help: false };
@@ -105,6 +111,15 @@ export function parseArgs(argv: readonly string[]): ScanArgs {
         }
         a.url = value!;
         break;
+      case '--target':
+        a.target = value!;
+        break;
+      case '--ports':
+        a.params.ports = value!;
+        break;
+      case '--vuln-db':
+        a.params.vulnDb = value!;
+        break;
       case '--select':
         a.select = value!.split(',').map((s) => s.trim()).filter(Boolean);
         break;
@@ -140,8 +155,8 @@ export function parseArgs(argv: readonly string[]): ScanArgs {
     }
   }
   if (!a.help && !a.listEngines) {
-    if (a.url && a.inputs.length > 0) throw new UsageError('give either files or --url, not both');
-    if (!a.url && a.inputs.length === 0) throw new UsageError('nothing to scan: give a file, a folder or --url');
+    if ([a.url, a.target, a.inputs.length > 0 ? 'files' : undefined].filter(Boolean).length > 1) throw new UsageError('give one of files, --url or --target');
+    if (!a.url && !a.target && a.inputs.length === 0) throw new UsageError('nothing to scan: give a file, a folder, --url or --target');
   }
   return a;
 }

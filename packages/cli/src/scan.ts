@@ -39,9 +39,15 @@ const MAX_FOLDER_FILES = 10_000;
 const MAX_FOLDER_DEPTH = 8;
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  // `vulndb import|query|stats`: the vulnerability data commands (loaded only when asked for).
+  if (argv[0] === 'vulndb') return (await import('./vulndb.ts')).runVulndb(argv.slice(1), io);
+  // `--compare A B --platform firmware`: two firmware images side by side (loaded only when asked for).
+  if (argv.includes('--compare')) return (await import('./firmware-compare.ts')).runCompare(argv, io);
   let args: ScanArgs;
   try {
     args = parseArgs(argv);
+    // --vuln-db PATH (args.params.vulnDb): a folder of OSV/NVD files, handed to engines as EngineOptions.vulnData.
+    if (args.params.vulnDb && !(await lstat(args.params.vulnDb).catch(() => undefined))) throw new UsageError(`--vuln-db: ${args.params.vulnDb} does not exist`);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
     io.stderr(`scan: ${e.message}\nRun with --help for usage.\n`);
@@ -85,6 +91,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
           platform: job.platform,
           ...(args.select ? { selected: args.select } : {}),
           ...(args.sensitiveWords ? { sensitiveWords: args.sensitiveWords } : {}),
+          ...(args.params.vulnDb ? { vulnData: { kind: 'folder' as const, path: resolve(args.params.vulnDb) } } : {}),
           params: args.params,
         },
         signal ? { signal } : {},
@@ -138,6 +145,12 @@ export function reaches(a: Assessment, threshold: RiskLevel): boolean {
 class NoEngineError extends Error {}
 
 async function planJobs(args: ScanArgs, registry: EngineRegistry): Promise<{ jobs: Job[]; skipped: string[] }> {
+  if (args.target) {
+    const platform = args.platform ?? 'network';
+    const engine = registry.findForUrl(platform);
+    if (!engine) throw new NoEngineError(`no engine assesses ${platform} targets`);
+    return { jobs: [{ label: args.target, engine, platform, files: [], url: args.target }], skipped: [] };
+  }
   if (args.url) {
     const engine = registry.findForUrl(args.platform ?? 'web');
     if (!engine) throw new NoEngineError(`no engine assesses ${args.platform ?? 'web'} targets`);

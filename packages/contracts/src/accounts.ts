@@ -31,6 +31,8 @@ export interface RoleRow {
   accounts: number;
   created_at: number;
   permissions: PermissionEntry[];
+  /** The customer the role belongs to; null: a platform role, changed by admin only. */
+  customer_id?: number | null;
 }
 
 export interface CustomerRow {

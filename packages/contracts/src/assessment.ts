@@ -30,6 +30,10 @@ export const PLATFORMS = [
   'miniprogram',
   'alipay_miniprogram',
   'firmware',
+  'network',
+  'ics',
+  'compliance',
+  'sca',
 ] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
@@ -68,15 +72,32 @@ export interface Evidence {
   className?: string;
   method?: string;
   line?: number;
+  /** Source findings: 1-based column of the flagged code on `line`, and where it ends (SARIF region). */
+  column?: number;
+  endLine?: number;
+  endColumn?: number;
   offset?: number;
   snippet?: string;
+  /** Taint findings: the data-flow path, source first and sink last (SARIF codeFlows). */
+  flow?: FlowStep[];
   /** Web findings: the request that proves it and the relevant part of the response. */
   request?: string;
   response?: string;
-  /** Free-form detail, e.g. the matched value or the attribute that failed. */
+  /** Free-form detail, e.g. the matched value or the attribute that failed (English; see `fact`). */
   detail?: string;
+  /** The detail as a structured fact, printed in the reader's language (evidence-facts.ts). */
+  fact?: import('./evidence-facts.ts').EvidenceFact;
   /** Who this occurrence belongs to, so reports can filter the evidence of one row by MAIN / SDK. */
   attribution?: Attribution;
+}
+
+/** One place on a data-flow path; `file` when it is another file than the evidence's. */
+export interface FlowStep {
+  file?: string;
+  line: number;
+  kind: 'source' | 'assign' | 'call' | 'param' | 'return' | 'sink';
+  /** The code of the step (trimmed, bounded). */
+  code: string;
 }
 
 /** Who a finding belongs to: the app body or a named third-party SDK (reports filter ALL / MAIN / SDK). */
@@ -109,6 +130,8 @@ export interface ThirdPartySdk {
 export interface Unreadable {
   file: string;
   reason: string;
+  /** The reason as a structured fact, printed in the reader's language (evidence-facts.ts). */
+  fact?: import('./evidence-facts.ts').EvidenceFact;
 }
 
 export interface ScoreInfo {

@@ -40,6 +40,7 @@ export const ERROR_CATALOGUE = {
   base64_decode_failed: e('base64解码失败', 'Base64 decode failed'),
   duplicate_field: e('字段值重复:[Name]', 'Duplicate field value: [Name]', 409),
   not_found: e('请求的资源不存在', 'Not found', 404),
+  whitebox_key_in_use: e('该密钥已被白盒库使用，不能删除', 'The key is used by a white-box library and cannot be deleted', 409),
   payload_too_large: e('请求内容过大', 'Request body too large', 413),
 
   // Users and customers
@@ -111,6 +112,7 @@ export const ERROR_CATALOGUE = {
   task_create_failed: e('任务创建失败', 'Task creation failed', 500),
   task_timeout: e('任务超时，请联系后台人员', 'Task timeout, please contact the backend', 500),
   report_generation_failed: e('报告生成失败', 'Report generation failed', 500),
+  report_font_missing: e('报告生成失败：服务器缺少生成 PDF 报告所需的中日文字体，请联系管理员', 'Report generation failed: the server lacks the CJK font PDF reports need; please contact the administrator', 500),
   get_packet_failed: e('获取数据包失败', 'Get packet failed', 500),
   submit_to_engine_failed: e('提交引擎失败', 'Submit to engine failed', 500),
 
@@ -157,6 +159,8 @@ export const ERROR_CATALOGUE = {
   password_needs_lower: e('密码必须包含小写字母', 'The password must contain a lower-case letter'),
   password_needs_upper: e('密码必须包含大写字母', 'The password must contain an upper-case letter'),
   password_needs_special: e('密码必须包含特殊符号', 'The password must contain a special symbol'),
+  login_throttled: e('登录尝试过于频繁，请稍后再试', 'Too many sign-in attempts, please try again later', 429),
+  too_many_requests: e('请求过于频繁，请稍后再试', 'Too many requests, please try again later', 429),
 
   system_error: e('系统错误', 'System error', 500),
 } as const satisfies Record<string, CatalogueEntry>;

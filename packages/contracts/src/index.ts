@@ -12,3 +12,4 @@ export * from './dashboard.ts';
 export * from './accounts.ts';
 export * from './versions.ts';
 export * from './web-scan.ts';
+export * from './evidence-facts.ts';

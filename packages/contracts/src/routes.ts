@@ -89,9 +89,24 @@ export const EVALUATIONS: EvaluationSpec[] = [
   { platform: 'alipay_miniprogram', key: 'Prod_AlipayMiniProgramAudit', path: 'AlipayMiniProgramEvaluation', title: t('支付宝小程序测评', 'Alipay mini-program evaluation'), create: 'Prod_AlipayMiniProgramAudit_Create', result: 'Prod_AlipayMiniProgramAudit_Result', resultPath: 'safeservice/AlipayMiniProgramEvaluation/result', views: [{ key: 'AlipayMiniProgram-result', title: resultView }] },
 ];
 
+/**
+ * The specialised assessments (SPEC §2 "further evaluation areas"): each
+ * platform's tasks are guarded by its menu entry under 专项测评.
+ */
+export const SPECIAL_EVALUATIONS: { platform: string; key: string }[] = [
+  { platform: 'firmware', key: 'FirmwareEvaluation' },
+  { platform: 'network', key: 'NetworkVulnerability' },
+  { platform: 'ics', key: 'IndustrialInternet' },
+  { platform: 'compliance', key: 'ComplianceEvaluation' },
+  { platform: 'sca', key: 'ComponentSecurity' },
+];
+
+/** Every platform a user may create assessment tasks for, app evaluations first. */
+export const ASSESSMENT_PLATFORMS: readonly string[] = [...EVALUATIONS.map((e) => e.platform), ...SPECIAL_EVALUATIONS.map((e) => e.platform)];
+
 /** The evaluation list key (the permission resource) of a platform's tasks. */
 export function evaluationResource(platform: string): string | undefined {
-  return EVALUATIONS.find((e) => e.platform === platform)?.key;
+  return EVALUATIONS.find((e) => e.platform === platform)?.key ?? SPECIAL_EVALUATIONS.find((e) => e.platform === platform)?.key;
 }
 
 const TEMPLATE_PLATFORMS: { platform: string; slug: string; title: Title }[] = [
@@ -139,8 +154,14 @@ export const ROUTES: RouteNode[] = [
       { key: 'FirmwareEvaluation_Compare', path: 'special/firmware/compare', title: t('固件对比', 'Firmware compare'), hidden: true, resource: 'FirmwareEvaluation', page: 'firmware-compare' },
       { key: 'FirmwareEvaluation_Preview', path: 'special/firmware/preview', title: t('固件预览', 'Firmware preview'), hidden: true, resource: 'FirmwareEvaluation', page: 'firmware-preview' },
       leaf('NetworkVulnerability', 'special/network', t('网络漏洞测评', 'Network vulnerability'), 'network-submit', LIST_OPS),
+      { key: 'NetworkVulnerability_Create', path: 'special/network/create', title: t('新建测评', 'New evaluation'), hidden: true, resource: 'NetworkVulnerability', page: 'evaluation-create:network' },
+      { key: 'NetworkVulnerability_Result', path: 'special/network/result', title: t('测评结果', 'Evaluation result'), hidden: true, resource: 'NetworkVulnerability', page: 'evaluation-result:network', permissions: [RESULT_EDIT_PERMISSION] },
       leaf('ComplianceEvaluation', 'special/compliance', t('合规测评', 'Compliance'), 'compliance', LIST_OPS),
+      { key: 'ComplianceEvaluation_Create', path: 'special/compliance/create', title: t('新建测评', 'New evaluation'), hidden: true, resource: 'ComplianceEvaluation', page: 'evaluation-create:compliance' },
+      { key: 'ComplianceEvaluation_Result', path: 'special/compliance/result', title: t('测评结果', 'Evaluation result'), hidden: true, resource: 'ComplianceEvaluation', page: 'evaluation-result:compliance' },
       leaf('IndustrialInternet', 'special/industrial', t('工业互联网测评', 'Industrial internet'), 'industrial', LIST_OPS),
+      { key: 'IndustrialInternet_Create', path: 'special/industrial/create', title: t('新建测评', 'New evaluation'), hidden: true, resource: 'IndustrialInternet', page: 'evaluation-create:ics' },
+      { key: 'IndustrialInternet_Result', path: 'special/industrial/result', title: t('测评结果', 'Evaluation result'), hidden: true, resource: 'IndustrialInternet', page: 'evaluation-result:ics', permissions: [RESULT_EDIT_PERMISSION] },
       leaf('ComponentSecurity', 'special/component', t('软件成分安全', 'Software component security'), 'component', LIST_OPS),
     ],
   },
@@ -228,6 +249,7 @@ export const ROUTES: RouteNode[] = [
       leaf('siteSettings', 'system/site', t('站点设置', 'Site settings'), 'site-settings', ['view', 'edit']),
       leaf('evaluationSettings', 'system/evaluation', t('测评设置', 'Evaluation settings'), 'evaluation-settings', ['view', 'edit']),
       leaf('auditLog', 'system/audit', t('审计日志', 'Audit log'), 'audit-log'),
+      leaf('vulnData', 'system/vulndb', t('漏洞库', 'Vulnerability data'), 'vulndb', ['view', 'edit']),
     ],
   },
   {

@@ -160,6 +160,13 @@ export type SocketMessage =
   | { type: 'notice'; notice: { title: string; content: string; is_float: boolean; attachment?: string; attachment_name?: string } }
   | { type: 'session_end'; error: string };
 
+/** The client's first message on /socket/: its session, kept out of the URL (and so out of access logs). */
+export interface SocketAuthMessage {
+  type: 'auth';
+  user: string;
+  token: string;
+}
+
 /** A rule's texts in the request's language, as the result page and reports print them (SPEC §3 result items). */
 export interface RuleTexts {
   id: string;

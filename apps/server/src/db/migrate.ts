@@ -15,6 +15,9 @@ import * as m007 from './migrations/007-dashboard.ts';
 import * as m008 from './migrations/008-task-list-indexes.ts';
 import * as m009 from './migrations/009-task-creator-index.ts';
 import * as m010 from './migrations/010-download-tickets.ts';
+import * as m011 from './migrations/011-role-customer.ts';
+import * as m012 from './migrations/012-vulndb.ts';
+import * as m013 from './migrations/013-whitebox.ts';
 
 type Migration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -29,6 +32,9 @@ export const MIGRATIONS: [string, Migration][] = [
   ['008-task-list-indexes', m008],
   ['009-task-creator-index', m009],
   ['010-download-tickets', m010],
+  ['011-role-customer', m011],
+  ['012-vulndb', m012],
+  ['013-whitebox', m013],
 ];
 
 /** An auto-increment integer primary key on either database. */

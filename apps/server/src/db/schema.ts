@@ -29,6 +29,8 @@ export interface RolesTable {
   description: string;
   is_default: Flag;
   created_at: number;
+  /** The customer the role belongs to; null: a platform role (built-in ones included) that only admin changes. */
+  customer_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface RolePermissionsTable {

@@ -15,6 +15,10 @@ const PUBLIC_ROUTES = new Set([
   'POST /aa/login',
   'POST /aa/checkLogin',
   'GET /__test/captcha/:id',
+  // Operations (routes/ops.ts): liveness and readiness name no data; /metrics checks its own token or loopback peer.
+  'GET /healthz',
+  'GET /readyz',
+  'GET /metrics',
   // Authenticated inside the handler from its query string (browsers cannot set WebSocket headers).
   'GET /socket/',
 ]);

@@ -9,6 +9,13 @@
  *   assessment's create page and the sample screens).
  * A route registered without a declaration stops the server from starting.
  *
+ * Two further flags narrow a route (issue 18):
+ * - `adminOnly`: settings that act on every customer (site title and logos,
+ *   evaluation settings) are the platform administrator's, whatever a role grants.
+ * - `duringPasswordChange`: an account that must change its password first
+ *   (generated or reset password) may call only such routes (change password,
+ *   policy check, logout); everything else answers change_default_password.
+ *
  * A download route may also accept a download ticket (`config.ticket`): a single-use
  * `?ticket=` for that exact URL in place of the session headers, which a plain browser
  * link cannot send. The ticket stands for its session; the route's grants are checked
@@ -29,6 +36,10 @@ declare module 'fastify' {
     access?: Access;
     /** The route also takes `?ticket=` (see Sessions.issueTicket) in place of the session headers. */
     ticket?: boolean;
+    /** Only the platform administrator (`admin`) may call it, whatever a role grants. */
+    adminOnly?: boolean;
+    /** Callable while the account still has to change its first or reset password. */
+    duringPasswordChange?: boolean;
   }
   interface FastifyRequest {
     identity?: Identity;
@@ -89,8 +100,11 @@ export function registerAccessControl(app: FastifyInstance, auth: AuthService, r
     if (!ticket && (!token || !user)) fail('authentication_needed');
     const identity = ticket ? await auth.identifyByTicket(ticket, urlWithoutTicket(req.url)) : await auth.identify(token, decodeURIComponent(user));
     req.identity = identity;
-    if (access === 'session') return;
-    const subject = { isAdmin: identity.isAdmin, permissions: identity.permissions };
-    if (!grantsOf(access).some((g) => can(subject, g.resource, g.operation))) fail('no_permission');
+    if (identity.user.must_change_password === 1 && !req.routeOptions.config.duringPasswordChange) fail('change_default_password');
+    if (access !== 'session') {
+      const subject = { isAdmin: identity.isAdmin, permissions: identity.permissions };
+      if (!grantsOf(access).some((g) => can(subject, g.resource, g.operation))) fail('no_permission');
+    }
+    if (req.routeOptions.config.adminOnly && !identity.isAdmin) fail('unauthorized_operation');
   });
 }

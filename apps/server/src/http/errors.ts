@@ -35,14 +35,40 @@ function codeForFrameworkError(err: FastifyError): ErrorCode | undefined {
   if (err.statusCode === 400 || (err instanceof SyntaxError && err.statusCode)) return 'bad_request_parameters';
   if (err.statusCode === 415) return 'bad_request_parameters';
   if (err.statusCode === 413) return 'payload_too_large';
+  // Any other client error a plugin raises (the static files' "403 Forbidden" for a path
+  // climbing out of the web folder, a malformed range …) is the caller's fault: a 4xx
+  // from the catalogue, never a 500 with an error-level log line (issue 18 item 8).
+  const status = err.statusCode ?? (err as { status?: number }).status;
+  if (typeof status === 'number' && status >= 400 && status < 500) return CLIENT_ERROR_BY_STATUS[status] ?? 'bad_request_parameters';
   return undefined;
+}
+
+const CLIENT_ERROR_BY_STATUS: Partial<Record<number, ErrorCode>> = {
+  401: 'authentication_needed',
+  403: 'illegal_access',
+  404: 'not_found',
+  405: 'not_found',
+  413: 'payload_too_large',
+  416: 'range_not_satisfiable',
+};
+
+/**
+ * Errors Fastify raises before routing (a URL that is not valid percent-encoding,
+ * a malformed header …): the same envelope instead of Fastify's own shape.
+ */
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  req.log.debug({ code: err.code }, 'request refused before routing');
+  void sendError(reply, req, codeForFrameworkError(err) ?? 'bad_request_parameters');
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) return sendError(reply, req, err.code, err.detail);
     const code = codeForFrameworkError(err);
-    if (code) return sendError(reply, req, code);
+    if (code) {
+      req.log.debug({ code: err.code, status: err.statusCode }, 'client error');
+      return sendError(reply, req, code);
+    }
     req.log.error({ err }, 'unhandled error');
     return sendError(reply, req, 'system_error');
   });

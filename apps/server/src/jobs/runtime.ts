@@ -23,6 +23,8 @@ import { policyParams } from './scan-policy.ts';
 import { TaskEvents } from './task-events.ts';
 import { DefaultInputResolver } from './task-input.ts';
 import { TaskWorker } from './worker.ts';
+import { cleanScratch } from './runner/scratch-cleanup.ts';
+import { vulnDataDescriptor } from '../domain/vulndb/descriptor.ts';
 
 export interface TaskRuntime {
   repo: TaskRepository;
@@ -43,7 +45,8 @@ export function extraEngineFiles(config: Config): string[] {
 export function createTaskRuntime(config: Config, database: Database, samples: SamplesRepository, storage: ObjectStorage, role: 'portal' | 'worker'): TaskRuntime {
   const repo = new TaskRepository(database.db, database.dialect);
   const events = new TaskEvents();
-  const inputs = new DefaultInputResolver(sampleFetcher(samples, storage, path.join(config.dataDir, 'work')));
+  const scratchDir = path.join(config.dataDir, 'work');
+  const inputs = new DefaultInputResolver(sampleFetcher(samples, storage, scratchDir));
   // Each task gets its customer's testing rules (whitelists, sensitive words, SDK library) as engine options.
   const rules = createTestingRules(database.db, { task_timeout_seconds: config.taskTimeoutSeconds, concurrency: config.workerConcurrency, retention_days: config.retentionDays });
   const execution = {
@@ -57,6 +60,7 @@ export function createTaskRuntime(config: Config, database: Database, samples: S
     fixedParams: policyParams(config),
     scanLimits: { maxRate: config.scanMaxRate },
     concurrency: config.workerConcurrency,
+    vulnData: vulnDataDescriptor(config),
   };
   const redis = config.redisUrl;
   let worker: TaskWorker | BullTaskWorker | undefined;
@@ -71,6 +75,8 @@ export function createTaskRuntime(config: Config, database: Database, samples: S
     queued: (task) => dispatcher.queued(task),
     async start() {
       if (redis) await events.bridge(redis, config.queuePrefix, role === 'portal');
+      // Inputs of tasks a crash interrupted stay in the scratch folder otherwise.
+      if (worker) await cleanScratch(scratchDir);
       if (worker instanceof TaskWorker) worker.start();
       else await worker?.start();
     },

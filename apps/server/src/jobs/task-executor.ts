@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { type Assessment, RUNNING_STATUSES, type TaskStatus, scoreBand } from '@citadel/contracts';
-import type { EngineOptions } from '@citadel/engine-core';
+import type { EngineOptions, VulnDataDescriptor } from '@citadel/engine-core';
 import type { TaskRecord, TaskRepository } from '../domain/tasks/task-repository.ts';
 import type { TaskEvents } from './task-events.ts';
 import type { TaskInputResolver } from './task-input.ts';
@@ -30,6 +30,8 @@ export interface ExecutorOptions extends RunLimits {
   engineOptions?: (task: TaskRecord) => Promise<Partial<EngineOptions>>;
   /** The live evaluation settings (time limit, concurrency), read when a task starts; `timeoutMs` is the fallback. */
   settings?: () => Promise<LiveSettings>;
+  /** Where the engines find the imported vulnerability data (EngineOptions.vulnData). */
+  vulnData?: VulnDataDescriptor;
 }
 
 /** The evaluation settings the workers follow without a restart. */
@@ -87,12 +89,18 @@ export class TaskExecutor {
         const rules = (await this.opts.engineOptions?.(task)) ?? {};
         const timeoutMs = await this.timeoutMs();
         const outcome = await runEngine(
-          { platform: task.platform as never, input: resolved.input, options: { ...rules, ...(task.selected ? { selected: JSON.parse(task.selected) as string[] } : {}), params: { ...userScanParams(JSON.parse(task.params) as Record<string, string>, this.opts.scanLimits ?? { maxRate: 20 }), ...this.opts.fixedParams } } },
+          { platform: task.platform as never, input: resolved.input, options: { ...rules, ...(this.opts.vulnData ? { vulnData: this.opts.vulnData } : {}), ...(task.selected ? { selected: JSON.parse(task.selected) as string[] } : {}), params: { ...userScanParams(JSON.parse(task.params) as Record<string, string>, this.opts.scanLimits ?? { maxRate: 20 }), ...this.opts.fixedParams } } },
           { timeoutMs, memoryMb: this.opts.memoryMb },
           {
             signal: ac.signal,
             env: this.opts.childEnv,
-            onProgress: (done, total) => void this.repo.heartbeat(task.id, this.owner, this.opts.leaseMs, { done, total }).then((row) => this.events.changed(row)),
+            // A lost progress write is harmless (the next one or the lease heartbeat follows); it must never become
+            // an unhandled rejection, e.g. when the database closes while a stopped worker's engine still reports.
+            onProgress: (done, total) =>
+              void this.repo
+                .heartbeat(task.id, this.owner, this.opts.leaseMs, { done, total })
+                .then((row) => this.events.changed(row))
+                .catch(() => undefined),
           },
         );
         if (outcome.kind === 'aborted') return;

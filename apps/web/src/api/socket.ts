@@ -1,12 +1,13 @@
 /**
- * The push channel (issue 4, SPEC §7 WebSocket /socket/?user=…&token=…): one
- * shared connection while anything listens, reconnecting with exponential
+ * The push channel (issue 4, SPEC §7 WebSocket /socket/): one shared connection
+ * while anything listens, authenticated by its first message (user and token stay
+ * out of the URL, so out of access logs: issue 18), reconnecting with exponential
  * backoff. A close with code 4401 (session revoked or expired) or a
  * `session_end` message stops reconnecting and lets the request layer end the
  * session (a checkLogin round trip answers with the session error, which the
  * request layer turns into logout + message + reload).
  */
-import type { SocketMessage } from '@citadel/contracts';
+import type { SocketAuthMessage, SocketMessage } from '@citadel/contracts';
 import { storage } from './storage.ts';
 import { loadSession } from '../app/session.ts';
 
@@ -23,10 +24,9 @@ let retryTimer: number | null = null;
 let attempt = 0;
 let sessionEnded = false;
 
-function socketUrl(user: string, token: string): string {
+function socketUrl(): string {
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-  const qs = new URLSearchParams({ user, token }).toString();
-  return `${scheme}://${window.location.host}/socket/?${qs}`;
+  return `${scheme}://${window.location.host}/socket/`;
 }
 
 function parse(data: unknown): SocketMessage | null {
@@ -65,7 +65,7 @@ function connect(): void {
   if (!user || !token) return;
   let ws: WebSocket;
   try {
-    ws = new WebSocket(socketUrl(user, token));
+    ws = new WebSocket(socketUrl());
   } catch (err) {
     console.warn('socket: cannot connect', err);
     scheduleReconnect();
@@ -74,6 +74,7 @@ function connect(): void {
   socket = ws;
   ws.onopen = () => {
     attempt = 0;
+    ws.send(JSON.stringify({ type: 'auth', user, token } satisfies SocketAuthMessage));
   };
   ws.onmessage = (event: MessageEvent) => {
     const message = parse(event.data);

@@ -17,6 +17,11 @@ import { TemplateDetailPage, TemplateListPage } from './templates/index.ts';
 import { RuleSettingsPage, SensitiveWordsPage, ThirdSdkPage, WhitelistPage } from './testing/index.ts';
 import { EvaluationSettingsPage } from './settings/index.ts';
 import { AnalysisReportsPage } from './tools/AnalysisReportsPage.tsx';
+import { NetworkCreatePage, NetworkListPage, NetworkResultPage } from './network/index.ts';
+import { VulnDataPage } from './vulndb/index.ts';
+import { ComplianceCreatePage, ComplianceListPage, ComplianceResultPage } from './compliance/index.ts';
+import { FirmwareComparePage, FirmwareCreatePage, FirmwareListPage, FirmwarePreviewPage } from './firmware/index.ts';
+import { KeysPage as WhiteboxKeysPage, LibraryPage as WhiteboxLibraryPage } from './whitebox/index.ts';
 
 export type PageComponent = ComponentType<{ node: RouteNode }>;
 
@@ -50,6 +55,22 @@ const PAGES: Record<string, PageComponent> = {
   customers: CustomersPage,
   'site-settings': SiteSettingsPage,
   'audit-log': AuditLogPage,
+  'network-submit': NetworkListPage,
+  industrial: NetworkListPage,
+  'evaluation-create:network': NetworkCreatePage,
+  'evaluation-create:ics': NetworkCreatePage,
+  'evaluation-result:network': NetworkResultPage,
+  'evaluation-result:ics': NetworkResultPage,
+  vulndb: VulnDataPage,
+  compliance: ComplianceListPage,
+  'evaluation-create:compliance': ComplianceCreatePage,
+  'evaluation-result:compliance': ComplianceResultPage,
+  'firmware-list': FirmwareListPage,
+  'firmware-create': FirmwareCreatePage,
+  'firmware-preview': FirmwarePreviewPage,
+  'firmware-compare': FirmwareComparePage,
+  'whitebox-keys': WhiteboxKeysPage,
+  'whitebox-library': WhiteboxLibraryPage,
 };
 
 export function resolvePage(page: string | undefined): PageComponent {

@@ -51,18 +51,30 @@ describe('AssessmentBuilder', () => {
     expect(a.timings).toEqual({ startedAt: '2026-01-01T00:00:00.000Z', finishedAt: '2026-01-01T00:00:00.000Z', ms: 0 });
   });
 
-  it('caps evidence per rule, counts the rest, and attributes rows to MAIN before SDKs', () => {
-    const b = make({ maxEvidencePerRule: 3 });
-    for (let i = 0; i < 10; i++) b.finding('android.code.weak_hash', { className: `com.umeng.C${i}` }, { attribution: { kind: 'sdk', name: 'Umeng' } });
+  it('keeps every occurrence (no per-rule cap), and attributes rows to MAIN before SDKs', () => {
+    const b = make();
+    for (let i = 0; i < 300; i++) b.finding('android.code.weak_hash', { className: `com.umeng.C${i}` }, { attribution: { kind: 'sdk', name: 'Umeng' } });
     b.finding('android.code.weak_hash', { className: 'com.app.Main' });
     b.finding('android.code.logging', { className: 'com.tencent.bugly.X' }, { attribution: { kind: 'sdk', name: 'Tencent Bugly' } });
     const a = b.build();
     const weak = rowOf(a, 'android.code.weak_hash');
-    expect(weak.evidence).toHaveLength(3);
-    expect(weak.omittedEvidence).toBe(8);
+    expect(weak.evidence).toHaveLength(301);
+    expect(weak.omittedEvidence).toBeUndefined();
+    expect(weak.evidence[300]!.className).toBe('com.app.Main');
     expect(weak.attribution).toEqual({ kind: 'main' });
     expect(weak.evidence[0]!.attribution).toEqual({ kind: 'sdk', name: 'Umeng' });
     expect(rowOf(a, 'android.code.logging').attribution).toEqual({ kind: 'sdk', name: 'Tencent Bugly' });
+    expect(a.unreadable).toEqual([]);
+  });
+
+  it('past the safety limit of one assessment (hostile input) counts the rest and says so', () => {
+    const b = new AssessmentBuilder({ engine: { name: 'test', version: '1.0.0' }, platform: 'android', catalogue, evidenceLimit: 5, ctx: { now: fixedClock } });
+    for (let i = 0; i < 4; i++) b.finding('android.code.weak_hash', { className: `C${i}` });
+    for (let i = 0; i < 3; i++) b.finding('android.code.logging', { className: `L${i}` });
+    const a = b.build();
+    expect(rowOf(a, 'android.code.weak_hash').evidence).toHaveLength(4);
+    expect(rowOf(a, 'android.code.logging')).toMatchObject({ evidence: [{ className: 'L0' }], omittedEvidence: 2 });
+    expect(a.unreadable).toEqual([{ file: '(assessment)', reason: expect.stringContaining('2 further occurrences') }]);
   });
 
   it('fail wins over find_problem over safe', () => {

@@ -9,7 +9,10 @@
  * - a selected item whose check never ran or threw → not_executed with the reason.
  *
  * Occurrences carry their attribution (MAIN or an SDK); the row is MAIN when any
- * occurrence is in the app body. Evidence is capped per rule, the rest counted.
+ * occurrence is in the app body. Every occurrence's evidence is kept: a SAST user with
+ * 300 SQL injections must see 300 (SARIF, JSON, the stored assessment, the portal). Only
+ * hostile input can pass EVIDENCE_SAFETY_LIMIT entries in one assessment; past it the
+ * rest are counted (omittedEvidence) and the assessment says so in `unreadable`.
  */
 import type { Assessment, Attribution, Evidence, Finding, ItemResult, LocalizedText, Platform, RuleItem, ThirdPartySdk, Unreadable } from '@citadel/contracts';
 import type { Catalogue } from '../catalogue/define.ts';
@@ -17,7 +20,13 @@ import { computeScore, countByRisk } from '../scoring/score.ts';
 import type { EngineContext, EngineOptions } from './types.ts';
 import { type WhitelistMatcher, compileWhitelist, parseSensitiveWords } from './whitelist.ts';
 
-export const DEFAULT_MAX_EVIDENCE_PER_RULE = 50;
+/**
+ * Evidence entries kept in one assessment, over all its rows: a guard against hostile input
+ * (a generated project with millions of sinks), not a display limit. An entry of the source
+ * engine is ~0.5 KB of JSON (snippet and data-flow path), so the limit bounds the stored
+ * assessment near 100 MB; real projects stay far below it (OWASP Benchmark Java: ~1,500).
+ */
+export const EVIDENCE_SAFETY_LIMIT = 200_000;
 const MAIN: Attribution = { kind: 'main' };
 
 type RecordedResult = Extract<ItemResult, 'fail' | 'safe' | 'find_problem'>;
@@ -54,6 +63,8 @@ export interface BuilderArgs {
   ctx?: EngineContext;
   /** Items of the catalogue this assessment covers; default: items of `platform`. */
   scope?: (item: RuleItem) => boolean;
+  /** Tests only: a smaller EVIDENCE_SAFETY_LIMIT. Not an engine option: every run keeps every finding. */
+  evidenceLimit?: number;
 }
 
 export class AssessmentBuilder {
@@ -66,7 +77,10 @@ export class AssessmentBuilder {
   private readonly sdks = new Map<string, ThirdPartySdk>();
   private readonly unreadableList: Unreadable[] = [];
   private readonly whitelist: WhitelistMatcher;
-  private readonly maxEvidence: number;
+  private readonly evidenceLimit: number;
+  /** Evidence entries kept so far, over all rows. */
+  private keptTotal = 0;
+  private omittedTotal = 0;
   private readonly startedAt: Date;
   private readonly now: () => Date;
   private phase?: string;
@@ -80,7 +94,7 @@ export class AssessmentBuilder {
     const wanted = opts.selected ? new Set(opts.selected) : undefined;
     this.selected = new Set([...this.rows.keys()].filter((id) => !wanted || wanted.has(id)));
     this.whitelist = compileWhitelist(opts.whitelist);
-    this.maxEvidence = Math.max(1, Math.floor(opts.maxEvidencePerRule ?? DEFAULT_MAX_EVIDENCE_PER_RULE));
+    this.evidenceLimit = Math.max(1, Math.floor(args.evidenceLimit ?? EVIDENCE_SAFETY_LIMIT));
     this.sensitiveWords = parseSensitiveWords(opts.sensitiveWords ?? []);
     this.params = opts.params ?? {};
     this.now = args.ctx?.now ?? (() => new Date());
@@ -202,7 +216,10 @@ export class AssessmentBuilder {
       counts: countByRisk(findings),
       score: computeScore(findings),
       timings: { startedAt: this.startedAt.toISOString(), finishedAt: finishedAt.toISOString(), ms: Math.max(0, finishedAt.getTime() - this.startedAt.getTime()) },
-      unreadable: [...this.unreadableList],
+      unreadable: [
+        ...this.unreadableList,
+        ...(this.omittedTotal > 0 ? [{ file: '(assessment)', reason: `more than ${this.evidenceLimit} occurrences: ${this.omittedTotal} further occurrences are counted but their locations not kept` }] : []),
+      ],
     };
   }
 
@@ -255,11 +272,14 @@ export class AssessmentBuilder {
         if (attribution.kind === 'main') row.hasMain = true;
         else row.firstSdk ??= attribution.name;
       }
-      if (isWhitelisted) {
-        if (row.whitelisted.length < this.maxEvidence) row.whitelisted.push(e);
-        else row.omittedWhitelisted++;
-      } else if (row.kept.length < this.maxEvidence) row.kept.push(e);
-      else row.omitted++;
+      if (this.keptTotal >= this.evidenceLimit) {
+        this.omittedTotal++;
+        if (isWhitelisted) row.omittedWhitelisted++;
+        else row.omitted++;
+        continue;
+      }
+      this.keptTotal++;
+      (isWhitelisted ? row.whitelisted : row.kept).push(e);
     }
     if (list.length === 0) {
       // An occurrence without evidence still counts and decides the row's owner.

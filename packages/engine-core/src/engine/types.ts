@@ -42,9 +42,19 @@ export interface EngineOptions {
   sdkLibrary?: readonly SdkDefinition[];
   /** Engine-specific parameters, e.g. { appid } for encrypted WeChat packages. */
   params?: Readonly<Record<string, string>>;
-  /** At most this many evidence entries are kept per rule; the rest are counted (default 50). */
-  maxEvidencePerRule?: number;
+  /**
+   * Where the offline vulnerability data (OSV/NVD) is: the portal's database (the task worker
+   * passes it) or a folder of OSV all.zip / NVD JSON files (the CLI's --vuln-db PATH). Engines
+   * open it with openVulnerabilityData(options.vulnData) from @citadel/vulndb. Absent = no data:
+   * known-vulnerability checks are not executed.
+   */
+  vulnData?: VulnDataDescriptor;
 }
+
+/** A serialisable handle on vulnerability data (see packages/vulndb/README.md). */
+export type VulnDataDescriptor =
+  | { kind: 'folder'; path: string }
+  | { kind: 'database'; databaseUrl?: string; schema?: string; sqlitePath?: string };
 
 export interface Progress {
   /** Items decided so far, of `total` selected items (SPEC task row: finish_item/total_item). */

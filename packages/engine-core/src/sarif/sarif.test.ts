@@ -108,6 +108,54 @@ describe('SARIF', () => {
       expect(problems.some((x) => e.test(x)), String(e)).toBe(true);
   });
 
+  it('gives a source finding its CWE, exact region, taint path as a code flow and a fingerprint that survives line shifts', () => {
+    const cat = defineCatalogue([testRule('source.injection.sql', 'high', { platform: 'source', cwe: ['CWE-89'] })]);
+    const run = (shift: number) => {
+      const b = new AssessmentBuilder({ engine: { name: 'source', version: '1' }, platform: 'source', catalogue: cat, ctx: { now: () => new Date(0) } });
+      const ev = (sinkLine: number, sink: string) => ({
+        file: 'app/views.py',
+        line: sinkLine + shift,
+        column: 5,
+        endLine: sinkLine + shift,
+        endColumn: 30,
+        offset: 120,
+        snippet: `    ⟦${sink}⟧`,
+        flow: [
+          { line: 3 + shift, kind: 'source' as const, code: "name = request.args['name']" },
+          { line: 4 + shift, kind: 'param' as const, code: 'find(name)' },
+          { file: 'app/db.py', line: 9, kind: 'assign' as const, code: 'q = "SELECT " + name' },
+          { line: 4 + shift, kind: 'return' as const, code: 'rows = find(name)' },
+          { line: sinkLine + shift, kind: 'sink' as const, code: sink },
+        ],
+      });
+      b.finding('source.injection.sql', [ev(6, 'cur.execute(q)'), ev(8, 'cur.execute(q)')]);
+      return toSarif({ assessment: b.build(), catalogue: cat }).runs[0]!;
+    };
+    const r = run(0);
+    const log = { version: '2.1.0' as const, runs: [r] };
+    expect(sarifProblems(log)).toEqual([]);
+    const res = r.results[0]!;
+    expect(res.locations![0]!.physicalLocation!.region).toEqual({ startLine: 6, startColumn: 5, endLine: 6, endColumn: 30, snippet: { text: '    ⟦cur.execute(q)⟧' } });
+    expect(res.taxa).toEqual([{ id: '89', index: 0, toolComponent: { name: 'CWE', index: 0 } }]);
+    expect(res.properties).toMatchObject({ cwe: ['CWE-89'] });
+    expect(r.taxonomies![0]!.taxa!.map((t) => t.id)).toEqual(['89']);
+    expect(r.tool.driver.supportedTaxonomies).toEqual([{ name: 'CWE', index: 0 }]);
+    const steps = res.codeFlows![0]!.threadFlows[0]!.locations;
+    expect(steps.map((l) => [l.location.physicalLocation!.artifactLocation.uri, l.location.physicalLocation!.region!.startLine, l.nestingLevel])).toEqual([
+      ['app/views.py', 3, 0],
+      ['app/views.py', 4, 0],
+      ['app/db.py', 9, 1],
+      ['app/views.py', 4, 0],
+      ['app/views.py', 6, 0],
+    ]);
+    expect(steps[0]!.kinds).toContain('source');
+    expect(steps[4]!.kinds).toContain('sink');
+    // Two identical sinks in one file get two fingerprints; ten lines inserted above change none.
+    const fp = (x: typeof r) => x.results.map((y) => y.partialFingerprints!['citadel/v2']);
+    expect(new Set(fp(r)).size).toBe(2);
+    expect(fp(run(10))).toEqual(fp(r));
+  });
+
   it('encodes artifact paths as URI references', () => {
     expect(toArtifactUri('\\res\\values\\strings.xml')).toBe('res/values/strings.xml');
     expect(toArtifactUri('assets/资源 #1.json')).toBe('assets/%E8%B5%84%E6%BA%90%20%231.json');

@@ -21,6 +21,9 @@ export interface SarifReportingDescriptor {
 
 export interface SarifRegion {
   startLine?: number;
+  startColumn?: number;
+  endLine?: number;
+  endColumn?: number;
   byteOffset?: number;
   snippet?: { text: string };
 }
@@ -39,8 +42,40 @@ export interface SarifResult {
   message: SarifMessage;
   locations?: SarifLocation[];
   partialFingerprints?: Record<string, string>;
+  /** The taint path: one thread flow from the source through each step to the sink. */
+  codeFlows?: SarifCodeFlow[];
+  /** Taxonomy entries (CWE) this result is an instance of. */
+  taxa?: SarifReportingDescriptorReference[];
   suppressions?: { kind: 'inSource' | 'external'; justification?: string }[];
   properties?: Record<string, unknown>;
+}
+
+export interface SarifThreadFlowLocation {
+  location: SarifLocation;
+  /** 0 in the analysed file's own code; 1 inside a function of another file the path was followed into. */
+  nestingLevel?: number;
+  executionOrder?: number;
+  kinds?: string[];
+}
+
+export interface SarifCodeFlow {
+  message?: SarifMessage;
+  threadFlows: { locations: SarifThreadFlowLocation[] }[];
+}
+
+export interface SarifReportingDescriptorReference {
+  id: string;
+  index?: number;
+  toolComponent?: { name: string; index?: number };
+}
+
+export interface SarifToolComponent {
+  name: string;
+  organization?: string;
+  informationUri?: string;
+  shortDescription?: SarifMessage;
+  isComprehensive?: boolean;
+  taxa?: SarifReportingDescriptor[];
 }
 
 export interface SarifNotification {
@@ -50,7 +85,7 @@ export interface SarifNotification {
 }
 
 export interface SarifRun {
-  tool: { driver: { name: string; version?: string; semanticVersion?: string; informationUri?: string; rules?: SarifReportingDescriptor[] } };
+  tool: { driver: { name: string; version?: string; semanticVersion?: string; informationUri?: string; rules?: SarifReportingDescriptor[]; supportedTaxonomies?: { name: string; index?: number }[] } };
   invocations?: {
     executionSuccessful: boolean;
     startTimeUtc?: string;
@@ -58,6 +93,8 @@ export interface SarifRun {
     toolExecutionNotifications?: SarifNotification[];
   }[];
   results: SarifResult[];
+  /** CWE, for the results' taxa. */
+  taxonomies?: SarifToolComponent[];
   properties?: Record<string, unknown>;
 }
 

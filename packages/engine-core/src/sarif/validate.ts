@@ -75,6 +75,24 @@ function checkResult(res: unknown, at: string, rules: Obj[], p: string[]): void 
   // §3.27.10: a result whose kind is not "fail" must have level "none" when a level is given.
   if (res.kind !== undefined && res.kind !== 'fail' && res.level !== undefined && res.level !== 'none') p.push(`${at}: level must be "none" for kind ${String(res.kind)}`);
   checkLocations(res.locations, at, p);
+  if (res.codeFlows !== undefined) {
+    if (!Array.isArray(res.codeFlows)) p.push(`${at}.codeFlows must be an array`);
+    else
+      res.codeFlows.forEach((cf, i) => {
+        const ca = `${at}.codeFlows[${i}]`;
+        if (!isObj(cf) || !Array.isArray(cf.threadFlows) || cf.threadFlows.length === 0) return void p.push(`${ca}.threadFlows must be a non-empty array`);
+        cf.threadFlows.forEach((tf, j) => {
+          const ta = `${ca}.threadFlows[${j}]`;
+          if (!isObj(tf) || !Array.isArray(tf.locations) || tf.locations.length === 0) return void p.push(`${ta}.locations must be a non-empty array`);
+          tf.locations.forEach((l, k) => {
+            if (!isObj(l)) return void p.push(`${ta}.locations[${k}]: not an object`);
+            if (l.nestingLevel !== undefined && (!Number.isInteger(l.nestingLevel) || (l.nestingLevel as number) < 0)) p.push(`${ta}.locations[${k}].nestingLevel must be an integer ≥ 0`);
+            if (l.location !== undefined) checkLocations([l.location], `${ta}.locations[${k}]`, p);
+          });
+        });
+      });
+  }
+  if (res.taxa !== undefined && (!Array.isArray(res.taxa) || res.taxa.some((t) => !isObj(t) || (t.id === undefined && t.index === undefined)))) p.push(`${at}.taxa entries need an id or index`);
   if (res.partialFingerprints !== undefined && (!isObj(res.partialFingerprints) || Object.values(res.partialFingerprints).some((v) => typeof v !== 'string')))
     p.push(`${at}.partialFingerprints must map to strings`);
   if (res.suppressions !== undefined) {
@@ -102,6 +120,9 @@ function checkLocations(locations: unknown, at: string, p: string[]): void {
           if (region.startLine === undefined && region.byteOffset === undefined && region.charOffset === undefined) p.push(`${la}.region needs startLine, charOffset or byteOffset`);
           if (region.startLine !== undefined && (!Number.isInteger(region.startLine) || (region.startLine as number) < 1)) p.push(`${la}.region.startLine must be an integer ≥ 1`);
           if (region.byteOffset !== undefined && (!Number.isInteger(region.byteOffset) || (region.byteOffset as number) < 0)) p.push(`${la}.region.byteOffset must be an integer ≥ 0`);
+          for (const k of ['startColumn', 'endLine', 'endColumn'])
+            if (region[k] !== undefined && (!Number.isInteger(region[k]) || (region[k] as number) < 1)) p.push(`${la}.region.${k} must be an integer ≥ 1`);
+          if (typeof region.endLine === 'number' && typeof region.startLine === 'number' && region.endLine < region.startLine) p.push(`${la}.region.endLine must not be before startLine`);
           if (region.snippet !== undefined && (!isObj(region.snippet) || typeof region.snippet.text !== 'string')) p.push(`${la}.region.snippet.text is required`);
         }
       }

@@ -8,6 +8,9 @@ export * from './formats/index.ts';
 export { AndroidEngine, ENGINE_VERSION, engine } from './engine.ts';
 export { ANDROID_CATALOGUE, SDK_ITEM_KEYS, ANDROID_ITEM_KEYS, ruleId } from './catalogue/index.ts';
 export { openPackage, DEFAULT_OPEN_LIMITS, type OpenLimits } from './apk/open-package.ts';
+/** For engines that read Android packages too (compliance): the model before its hashes are done, and the target facts. */
+export { openPackageDeferred } from './apk/open-package.ts';
+export { appLabel, fileFacts } from './apk/app-info.ts';
 export type { PackageModel, PackageKind, NativeLib, DexEntry } from './apk/model.ts';
 export { readManifestInfo, type ManifestInfo, type Component, type ComponentKind } from './apk/manifest-info.ts';
 export { parseClassFile, type ClassFileInfo, type MemberRef } from './apk/class-file.ts';

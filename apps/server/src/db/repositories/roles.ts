@@ -15,12 +15,12 @@ export class RolesRepository {
     return this.db.selectFrom('roles').selectAll().where('name', '=', name).executeTakeFirst();
   }
 
-  /** Creates a role with its grants in one transaction. */
-  async create(name: string, description: string, grants: PermissionEntry[], isDefault = false): Promise<number> {
+  /** Creates a role with its grants in one transaction; `customerId` null makes a platform role. */
+  async create(name: string, description: string, grants: PermissionEntry[], isDefault = false, customerId: number | null = null): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
       const { id } = await trx
         .insertInto('roles')
-        .values({ name, description, is_default: isDefault ? 1 : 0, created_at: Date.now() })
+        .values({ name, description, is_default: isDefault ? 1 : 0, created_at: Date.now(), customer_id: customerId })
         .returning('id')
         .executeTakeFirstOrThrow();
       if (grants.length > 0) {
@@ -37,13 +37,20 @@ export class RolesRepository {
     return this.db.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** Every role with its grants and how many accounts hold it, oldest first. */
-  async listWithGrants(): Promise<{ id: number; name: string; description: string; is_default: number; created_at: number; accounts: number; permissions: PermissionEntry[] }[]> {
+  /**
+   * Every role with its grants and how many accounts hold it, oldest first. With
+   * `accountsOf`, only that customer's accounts are counted (a manager must not
+   * learn how many accounts other customers have on a shared platform role).
+   */
+  async listWithGrants(accountsOf?: number): Promise<{ id: number; name: string; description: string; is_default: number; created_at: number; customer_id: number | null; accounts: number; permissions: PermissionEntry[] }[]> {
     const roles = await this.db
       .selectFrom('roles')
-      .leftJoin('users', 'users.role_id', 'roles.id')
-      .select(['roles.id', 'roles.name', 'roles.description', 'roles.is_default', 'roles.created_at', (eb) => eb.fn.count<number>('users.id').as('accounts')])
-      .groupBy(['roles.id', 'roles.name', 'roles.description', 'roles.is_default', 'roles.created_at'])
+      .leftJoin('users', (j) => {
+        const on = j.onRef('users.role_id', '=', 'roles.id');
+        return accountsOf === undefined ? on : on.on('users.customer_id', '=', accountsOf);
+      })
+      .select(['roles.id', 'roles.name', 'roles.description', 'roles.is_default', 'roles.created_at', 'roles.customer_id', (eb) => eb.fn.count<number>('users.id').as('accounts')])
+      .groupBy(['roles.id', 'roles.name', 'roles.description', 'roles.is_default', 'roles.created_at', 'roles.customer_id'])
       .orderBy('roles.id')
       .execute();
     // Sorted here, not by the database: collations differ between SQLite and PostgreSQL.

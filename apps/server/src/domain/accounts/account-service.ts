@@ -18,6 +18,7 @@ import { hashPassword } from '../auth/password-hash.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import { accountName, duplicate, email, isUniqueViolation, passwordPair, phone, requiredId, requiredText } from './field-rules.ts';
 import { type Actor, type ManagerScope, managerScope, maySeeCustomer, mayUseRole, recordAction } from './manager-scope.ts';
+import { roleVisibleTo } from './role-service.ts';
 
 /** locked_until of an administrator's lock: until someone unlocks it. */
 export const MANUAL_LOCK = Number.MAX_SAFE_INTEGER;
@@ -84,7 +85,7 @@ export class AccountService {
   /** Select options (SPEC §3: id, name) of the create and change forms: only what the caller may assign. */
   async options(actor: Actor): Promise<{ roles: { id: number; name: string }[]; customers: { id: number; name: string; client_key: string }[] }> {
     const scope = managerScope(actor);
-    const roles = (await this.roles.listWithGrants()).filter((r) => mayUseRole(scope, r.permissions)).map((r) => ({ id: r.id, name: r.name }));
+    const roles = (await this.roles.listWithGrants()).filter((r) => roleVisibleTo(scope, r) && mayUseRole(scope, r.permissions)).map((r) => ({ id: r.id, name: r.name }));
     const customers = (await this.customers.listWithCounts(scope.isAdmin ? undefined : scope.customerId)).map((c) => ({ id: c.id, name: c.name, client_key: c.client_key }));
     return { roles, customers };
   }
@@ -99,7 +100,7 @@ export class AccountService {
     const name = accountName(input.name);
     const realName = requiredText(input.real_name, 'real_name', 100);
     const customerId = await this.assignableCustomer(scope, requiredId(input.customer_id, 'customer_id'));
-    const roleId = await this.assignableRole(scope, requiredId(input.role_id, 'role_id'));
+    const roleId = await this.assignableRole(scope, requiredId(input.role_id, 'role_id'), customerId);
     const mail = email(input.email);
     const tel = phone(input.phone);
     const password = await this.openPair(input);
@@ -145,7 +146,10 @@ export class AccountService {
     }
     if (input.role_id !== undefined && input.role_id !== target.role_id) {
       if (target.id === scope.userId && !scope.isAdmin) fail('illegal_operation', 'role_id');
-      patch.role_id = await this.assignableRole(scope, input.role_id);
+      patch.role_id = await this.assignableRole(scope, input.role_id, patch.customer_id ?? target.customer_id);
+    } else if (patch.customer_id !== undefined) {
+      // Moving an account to another customer: its role must be one that customer may hold.
+      await this.assignableRole(scope, target.role_id, patch.customer_id);
     }
     if (input.enabled !== undefined && (input.enabled ? 1 : 0) !== target.enabled) {
       this.assertNotSelfOrAdmin(scope, target, 'enabled');
@@ -243,9 +247,11 @@ export class AccountService {
     return customer.id;
   }
 
-  private async assignableRole(scope: ManagerScope, roleId: number): Promise<number> {
+  /** A role the caller may hand to an account of `customerId`: a platform role or that customer's own, within the caller's grants. */
+  private async assignableRole(scope: ManagerScope, roleId: number, customerId: number): Promise<number> {
     const role = await this.roles.findById(roleId);
-    if (!role) fail('role_not_found');
+    if (!role || !roleVisibleTo(scope, role)) fail('role_not_found');
+    if (role.customer_id !== null && role.customer_id !== customerId) fail('role_not_found');
     if (!mayUseRole(scope, await this.roles.permissions(role.id))) fail('unauthorized_operation');
     return role.id;
   }

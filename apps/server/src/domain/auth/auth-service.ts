@@ -12,6 +12,7 @@ import type { UserWithScope, UsersRepository } from '../../db/repositories/users
 import { fail } from '../../http/app-error.ts';
 import type { CaptchaService } from '../captcha/captcha-service.ts';
 import type { LoginKeys } from './login-keys.ts';
+import { LoginThrottle } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 import type { Sessions } from './sessions.ts';
 
@@ -41,8 +42,10 @@ export interface LoginInput {
 let dummyHash: Promise<string> | undefined;
 
 export class AuthService {
+  private readonly throttle: LoginThrottle;
+
   constructor(
-    private readonly cfg: Pick<Config, 'lockoutAttempts' | 'lockoutMinutes'>,
+    private readonly cfg: Pick<Config, 'lockoutAttempts' | 'lockoutMinutes' | 'loginFreeAttempts' | 'loginMaxDelayMinutes'>,
     private readonly users: UsersRepository,
     private readonly roles: RolesRepository,
     private readonly customers: CustomersRepository,
@@ -50,34 +53,49 @@ export class AuthService {
     private readonly captcha: CaptchaService,
     private readonly keys: LoginKeys,
     private readonly audit: AuditLog,
-  ) {}
+  ) {
+    this.throttle = new LoginThrottle({ freeAttempts: cfg.loginFreeAttempts, maxDelayMs: cfg.loginMaxDelayMinutes * 60_000, forgetAfterMs: Math.max(cfg.loginMaxDelayMinutes, cfg.lockoutMinutes) * 60_000 });
+  }
 
   async login(input: LoginInput): Promise<{ token: string; expiresAt: number; user: SessionUser }> {
+    // A slowed (address, account) pair is answered before anything else is looked at.
+    if (this.throttle.waitMs(input.ip, input.username) > 0) {
+      await this.audit.record({ userId: null, userName: input.username.slice(0, 100), action: 'login_throttled', ip: input.ip });
+      fail('login_throttled');
+    }
     const captcha = await this.captcha.check(input.captchaId, input.captchaCode, true);
     if (captcha === 'expired') fail('captcha_expired');
     if (captcha === 'wrong') fail('captcha_wrong');
     const password = await this.keys.open(input.keyId, input.password);
 
     const user = await this.users.findByName(input.username);
+    const lockMs = this.cfg.lockoutMinutes * 60_000;
     if (!user) {
+      // Unknown names cost a hash check and are throttled and "locked" like real accounts, so no answer tells them apart.
       dummyHash ??= hashPassword('not-a-real-password-1A!');
       await verifyPassword(password, await dummyHash);
+      if (this.throttle.unknownLocked(input.username)) fail('account_locked');
+      const counts = this.throttle.failure(input.ip, input.username);
+      const lock = counts && this.throttle.unknownFailure(input.username, this.cfg.lockoutAttempts, lockMs);
       await this.audit.record({ userId: null, userName: input.username, action: 'login_failed', detail: 'unknown user', ip: input.ip });
-      return fail('wrong_credentials');
+      return fail(lock ? 'account_locked' : 'wrong_credentials');
     }
     const now = Date.now();
+    const passwordOk = await verifyPassword(password, user.password_hash);
     if (user.locked_until !== null && user.locked_until > now) {
       await this.audit.record({ userId: user.id, userName: user.name, action: 'login_refused_locked', ip: input.ip });
       fail('account_locked');
     }
-    if (!(await verifyPassword(password, user.password_hash))) {
-      // A lock that has run out starts a fresh count.
-      const attempts = (user.locked_until !== null ? 0 : user.failed_attempts) + 1;
-      const lock = attempts >= this.cfg.lockoutAttempts ? now + this.cfg.lockoutMinutes * 60_000 : null;
-      await this.users.recordFailure(user.id, lock ? 0 : attempts, lock);
-      await this.audit.record({ userId: user.id, userName: user.name, action: lock ? 'account_locked' : 'login_failed', detail: `attempt ${attempts}`, ip: input.ip });
+    if (!passwordOk) {
+      // Only the pair's free attempts count toward the account lock: one address cannot lock an account.
+      const counts = this.throttle.failure(input.ip, input.username);
+      const attempts = (user.locked_until !== null ? 0 : user.failed_attempts) + (counts ? 1 : 0);
+      const lock = counts && attempts >= this.cfg.lockoutAttempts ? now + lockMs : null;
+      if (counts) await this.users.recordFailure(user.id, lock ? 0 : attempts, lock);
+      await this.audit.record({ userId: user.id, userName: user.name, action: lock ? 'account_locked' : 'login_failed', detail: `attempt ${attempts}${counts ? '' : ' (slowed address)'}`, ip: input.ip });
       fail(lock ? 'account_locked' : 'wrong_credentials');
     }
+    this.throttle.success(input.ip, input.username);
     if (input.clientKey) {
       const customer = await this.customers.findByKey(input.clientKey);
       if (!customer) fail('customer_not_found');

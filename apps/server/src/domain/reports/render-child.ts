@@ -7,7 +7,7 @@ import { type LedgerOptions, type LedgerRow, type ReportInput, type ReportOption
 
 /** A task's report, or the EXCEL export of assessments over a period. */
 export type RenderRequest = { type: 'render'; input: ReportInput; options: Omit<ReportOptions, 'onProgress'> } | { type: 'ledger'; rows: LedgerRow[]; options: LedgerOptions };
-export type RenderMessage = { type: 'progress'; done: number; total: number } | { type: 'ok'; bytes: Uint8Array } | { type: 'failed'; message: string };
+export type RenderMessage = { type: 'progress'; done: number; total: number } | { type: 'ok'; bytes: Uint8Array } | { type: 'failed'; message: string; font?: boolean };
 
 const send = (m: RenderMessage) => new Promise<void>((resolve) => process.send!(m, () => resolve()));
 
@@ -17,7 +17,8 @@ process.once('message', async (req: RenderRequest) => {
       req.type === 'ledger' ? await renderLedgerXlsx(req.rows, req.options) : await renderReport(req.input, { ...req.options, onProgress: (done, total) => void send({ type: 'progress', done, total }) });
     await send({ type: 'ok', bytes });
   } catch (err) {
-    await send({ type: 'failed', message: (err as Error).message || String(err) });
+    // A missing CJK font is the administrator's to fix; the user is told so in their language (report_font_missing).
+    await send({ type: 'failed', message: (err as Error).message || String(err), ...((err as Error).name === 'FontNotFoundError' ? { font: true } : {}) });
   }
   process.exit(0);
 });

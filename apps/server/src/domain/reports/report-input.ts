@@ -23,7 +23,7 @@ export function catalogueVersion(extraEngineFiles: string[] = []): Promise<strin
 
 const dataUrl = (s: string) => (s.startsWith('data:image/') ? s : undefined);
 
-export async function reportInput(task: TaskRecord & { created_by_name?: string }, assessmentJson: string, site: SiteConfig, extraEngineFiles: string[] = []): Promise<ReportInput> {
+export async function reportInput(task: TaskRecord & { created_by_name?: string; customer_name?: string }, assessmentJson: string, site: SiteConfig, extraEngineFiles: string[] = []): Promise<ReportInput> {
   const assessment = JSON.parse(assessmentJson) as Assessment;
   const catalogue = await ruleCatalogue(extraEngineFiles);
   const rules = new Map<string, RuleItem>();
@@ -35,6 +35,6 @@ export async function reportInput(task: TaskRecord & { created_by_name?: string 
     assessment,
     rules,
     site: { title: site.main_title || '安全服务门户', logo: dataUrl(site.bar_logo) ?? dataUrl(site.logo_bottom) },
-    task: { uid: task.task_uid, fileName: task.file_name || task.url, ...(task.created_by_name ? { createdBy: task.created_by_name } : {}), ...(task.finished_at ? { finishedAt: Number(task.finished_at) } : {}) },
+    task: { uid: task.task_uid, fileName: task.file_name || task.url, ...(task.created_by_name ? { createdBy: task.created_by_name } : {}), ...(task.customer_name ? { customer: task.customer_name } : {}), ...(task.finished_at ? { finishedAt: Number(task.finished_at) } : {}) },
   };
 }

@@ -257,11 +257,15 @@ export class ReportService {
     const json = await this.tasks.result(task.id);
     if (!json) return fail('report_generation_failed', 'the task has no stored result');
     const detail = await this.tasks.detail(task.id);
-    const input = await reportInput({ ...task, ...(detail ? { created_by_name: detail.created_by_name } : {}) }, json, await this.site.get(), this.extraEngineFiles);
+    const input = await reportInput({ ...task, ...(detail ? { created_by_name: detail.created_by_name, customer_name: detail.customer_name } : {}) }, json, await this.site.get(), this.extraEngineFiles);
     const template = templateOfVersion(key.catalogue_version);
     const outcome = await renderInChild({ type: 'render', input, options: { format: key.format as ReportFormat, locale: key.language as Locale, range: key.range as ReportRange, template } }, this.limits, opts);
     if (outcome.kind === 'aborted') return fail('operation_failed', 'cancelled');
-    if (outcome.kind === 'failed') return fail('report_generation_failed', outcome.message);
+    if (outcome.kind === 'failed') {
+      // The detail (font paths tried, memory, exit code) is for the administrator's log; the user gets the catalogue message in their language.
+      console.error(`report of task ${task.id} (${key.format}, ${key.language}) failed: ${outcome.message}`);
+      return fail(outcome.font ? 'report_font_missing' : 'report_generation_failed');
+    }
     const stored = await this.storage.put(Readable.from([Buffer.from(outcome.bytes)]));
     const saved = await this.downloads.saveFile(key, stored.key, stored.size);
     return { storage_key: saved.storage_key, size: saved.size };

@@ -105,8 +105,10 @@ export class ReportWorker {
         await this.downloads.transition(record.id, 'PROCESSING', 'READY', { storage_key: file.storage_key, size: file.size, percentage: 0, lease_owner: null, lease_expires_at: null });
       } catch (err) {
         if (ac.signal.aborted) return;
-        const message = err instanceof AppError ? (err.detail ?? err.code) : (err as Error).message;
-        await this.downloads.transition(record.id, 'PROCESSING', 'ERROR', { error: String(message).slice(0, 2000), lease_owner: null, lease_expires_at: null });
+        // The record keeps the catalogue code (the download panel says it in the user's language); details went to the log.
+        const code = err instanceof AppError ? err.code : 'report_generation_failed';
+        if (!(err instanceof AppError)) console.error(`report download ${record.id}: ${(err as Error).message}`);
+        await this.downloads.transition(record.id, 'PROCESSING', 'ERROR', { error: code, lease_owner: null, lease_expires_at: null });
       }
     } catch (err) {
       console.error(`report download ${record.id}: ${(err as Error).stack}`);

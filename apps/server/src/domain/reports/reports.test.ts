@@ -4,7 +4,7 @@
  * record FINISHED, reuse of a kept file, cancel/delete/clear, the direct GET,
  * the EXCEL job, and scoping (another customer's task, missing grants, offers per platform).
  */
-import { evaluationResource } from '@citadel/contracts';
+import { ERROR_CATALOGUE, evaluationResource } from '@citadel/contracts';
 import { syntheticAssessment } from '@citadel/reports/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, TEST_ADMIN_PASSWORD, login, post, startTestApp, type TestApp } from '../../test-support/test-app.ts';
@@ -45,6 +45,23 @@ describe.each(DIALECTS)('download center on %s', (dialect) => {
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const done = (await until(() => list(), (l) => l.find((r) => r.id === id)?.status === 'FINISHED')).find((r) => r.id === id)!;
     expect(done).toMatchObject({ status: 'FINISHED', percentage: 100 });
+  }, 120_000);
+
+  it('a PDF without any CJK font ends ERROR with report_font_missing, the panel says it in the user language; no font path reaches the user', async () => {
+    const before = process.env.CITADEL_REPORT_FONT;
+    process.env.CITADEL_REPORT_FONT = '/nonexistent/citadel-font.ttc';
+    try {
+      const { body } = await post(t.app, '/download/task/report', { task_uid: androidUid, sdk_filter: ['ALL'], report_type: 'PDF', type: 'ja' }, alice);
+      const [id] = body.data.ids as number[];
+      const failed = (await recordOf(id!)).find((r) => r.id === id)!;
+      expect(failed).toMatchObject({ status: 'ERROR', error: 'report_font_missing' });
+      expect(JSON.stringify(await list())).not.toContain('citadel-font');
+      // The panel says the catalogue message of the code (zh and en).
+      expect(ERROR_CATALOGUE.report_font_missing.zh).toContain('字体');
+    } finally {
+      if (before === undefined) delete process.env.CITADEL_REPORT_FONT;
+      else process.env.CITADEL_REPORT_FONT = before;
+    }
   }, 120_000);
 
   it('reuses the kept file for the same task, range, format and language', async () => {

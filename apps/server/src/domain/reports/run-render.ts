@@ -9,7 +9,7 @@ import type { RenderMessage, RenderRequest } from './render-child.ts';
 const CHILD = fileURLToPath(new URL('./render-child.ts', import.meta.url));
 const TSX = import.meta.resolve('tsx');
 
-export type RenderOutcome = { kind: 'ok'; bytes: Uint8Array } | { kind: 'failed'; message: string } | { kind: 'aborted' };
+export type RenderOutcome = { kind: 'ok'; bytes: Uint8Array } | { kind: 'failed'; message: string; font?: boolean } | { kind: 'aborted' };
 
 export interface RenderLimits {
   timeoutMs: number;
@@ -40,7 +40,7 @@ export function renderInChild(req: RenderRequest, limits: RenderLimits, opts: { 
     child.on('message', (m: RenderMessage) => {
       if (m.type === 'progress') opts.onProgress?.(m.done, m.total);
       else if (m.type === 'ok') finish({ kind: 'ok', bytes: new Uint8Array(m.bytes) });
-      else finish({ kind: 'failed', message: m.message });
+      else finish({ kind: 'failed', message: m.message, ...(m.font ? { font: true } : {}) });
     });
     child.on('error', (err) => finish({ kind: 'failed', message: err.message }));
     child.on('exit', (code, signal) => {

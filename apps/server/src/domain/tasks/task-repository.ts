@@ -253,14 +253,14 @@ export class TaskRepository {
     return Number(row?.n ?? 0);
   }
 
-  /** One task with its creator's name and customer key, as task tables show it. */
-  detail(id: number): Promise<(TaskRecord & { created_by_name: string; client_key: string }) | undefined> {
+  /** One task with its creator's name and customer key (and name, for report covers), as task tables show it. */
+  detail(id: number): Promise<(TaskRecord & { created_by_name: string; client_key: string; customer_name: string }) | undefined> {
     return this.db
       .selectFrom('tasks')
       .innerJoin('users', 'users.id', 'tasks.created_by')
       .innerJoin('customers', 'customers.id', 'tasks.customer_id')
       .selectAll('tasks')
-      .select(['users.real_name as created_by_name', 'customers.client_key as client_key'])
+      .select(['users.real_name as created_by_name', 'customers.client_key as client_key', 'customers.name as customer_name'])
       .where('tasks.id', '=', id)
       .executeTakeFirst();
   }

@@ -9,7 +9,7 @@ import {
   type Assessment,
   CANCELLABLE_STATUSES,
   type CreateTaskRequest,
-  EVALUATIONS,
+  ASSESSMENT_PLATFORMS,
   type Locale,
   type Operation,
   type Platform,
@@ -25,6 +25,7 @@ import {
   displayStatus,
   evaluationResource,
 } from '@citadel/contracts';
+import { isIP } from 'node:net';
 import { fail } from '../../http/app-error.ts';
 import type { Identity } from '../auth/auth-service.ts';
 import type { TaskEvents } from '../../jobs/task-events.ts';
@@ -45,9 +46,11 @@ export type SampleLookup = (id: number) => Promise<SampleInfo | undefined>;
 /** The template a new task runs with (templates module): its id, name and items (null = every item). */
 export type TemplateResolver = (who: Identity, platform: string, templateId?: number) => Promise<{ template_id: number | null; template_name: string; selected: string[] | null }>;
 
-const EVALUATION_PLATFORMS = EVALUATIONS.map((e) => e.platform as Platform);
+const EVALUATION_PLATFORMS = ASSESSMENT_PLATFORMS as readonly Platform[];
 /** Platforms whose target is a URL rather than an uploaded file. */
 const URL_PLATFORMS: readonly string[] = ['web'];
+/** Platforms whose target is a list of hosts, addresses and CIDR ranges (kept in the url column; the engine applies the scan policy). */
+const HOST_LIST_PLATFORMS: readonly string[] = ['network', 'ics'];
 
 export class TaskService {
   constructor(
@@ -72,7 +75,7 @@ export class TaskService {
     const s = this.subject(who);
     const everywhere = op === 'view' && (can(s, 'Tools_TaskLedger', 'view') || (mine && can(s, 'Workbench_MyTasks', 'view')));
     const allowed = EVALUATION_PLATFORMS.filter((p) => everywhere || can(s, evaluationResource(p)!, op));
-    return who.isAdmin ? [...allowed, 'firmware'] : allowed;
+    return allowed;
   }
 
   private assertPlatform(who: Identity, platform: string, op: Operation): void {
@@ -102,7 +105,11 @@ export class TaskService {
     this.assertPlatform(who, req.platform, 'add');
     let sample: SampleInfo | undefined;
     let url = '';
-    if (URL_PLATFORMS.includes(req.platform) || (req.platform === 'firmware' && req.url)) {
+    if (HOST_LIST_PLATFORMS.includes(req.platform)) {
+      url = validHostList(req.url);
+      const ports = req.params?.ports;
+      if (ports !== undefined && (ports.length > 2000 || !ports.split(/[\s,]+/).filter(Boolean).every((p) => /^\d{1,5}(-\d{1,5})?$/.test(p)))) fail('illegal_parameter', 'ports');
+    } else if (URL_PLATFORMS.includes(req.platform) || (req.platform === 'firmware' && req.url)) {
       url = validUrl(req.url);
     } else {
       if (req.sample_id === undefined) return fail('illegal_parameter', 'sample_id');
@@ -152,7 +159,9 @@ export class TaskService {
   async preview(who: Identity, uid: string, locale: Locale): Promise<TaskPreviewAnswer> {
     const task = await this.visible(who, uid);
     const row = (await this.repo.detail(task.id))!;
-    const json = task.status === 'FINISHED' ? await this.repo.result(task.id) : undefined;
+    // Judged on the later read: a task that finished between the two reads has its result stored already
+    // (result and FINISHED are written in one transaction), and must not show FINISHED with no assessment.
+    const json = row.status === 'FINISHED' ? await this.repo.result(task.id) : undefined;
     const assessment = json ? (JSON.parse(json) as Assessment) : null;
     const rules: Record<string, RuleTexts> = {};
     if (assessment) {
@@ -196,6 +205,26 @@ export class TaskService {
     for (const t of tasks) if (t.status === 'QUEUEING') await this.repo.transition(t.id, 'QUEUEING', 'CANCELED');
     await this.repo.delete(tasks.map((t) => t.id));
   }
+}
+
+/**
+ * A network/ICS target list: hosts, IPv4/IPv6 addresses and CIDR ranges separated by commas,
+ * spaces or new lines, at most 200 entries and 2,000 characters (the url column). Only the
+ * form is checked here; which addresses may be scanned is the engine's policy decision.
+ */
+function validHostList(raw: string | undefined): string {
+  const entries = (raw ?? '').split(/[\s,;]+/).filter(Boolean);
+  if (entries.length === 0 || entries.length > 200) return fail('illegal_parameter', 'url');
+  const host = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+  for (const e of entries) {
+    const [addr, prefix, extra] = e.split('/');
+    const family = isIP(addr!);
+    const ok = extra === undefined && (prefix === undefined ? family !== 0 || host.test(addr!) : family !== 0 && /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+    if (!ok) fail('illegal_parameter', 'url');
+  }
+  const text = entries.join(', ');
+  if (text.length > 2000) fail('illegal_parameter', 'url');
+  return text;
 }
 
 function validUrl(raw: string | undefined): string {

@@ -85,6 +85,8 @@ export class EvaluationSettingsService {
 
   async save(who: Identity, patch: Partial<EvaluationSettings>): Promise<EvaluationSettings> {
     assertGrant(who, SETTINGS_RESOURCE, 'edit');
+    // These settings act on every customer: the platform administrator's (issue 18), whatever a role grants.
+    if (!who.isAdmin) fail('unauthorized_operation');
     for (const [k, [min, max]] of Object.entries(SETTING_LIMITS) as [keyof typeof SETTING_LIMITS, readonly [number, number]][]) {
       const v = patch[k];
       if (v !== undefined && (!Number.isInteger(v) || v < min || v > max)) fail('illegal_parameter', `${k}: ${min}–${max}`);
@@ -95,8 +97,10 @@ export class EvaluationSettingsService {
       for (const [platform, id] of Object.entries(patch.default_templates)) {
         if (!TEMPLATE_PLATFORMS.includes(platform as Platform)) fail('illegal_parameter', 'default_templates');
         if (id === null || id === undefined) continue;
-        const t = await this.db.selectFrom('templates').select(['platform']).where('id', '=', id).executeTakeFirst();
-        if (!t || t.platform !== platform) fail('template_not_found');
+        // A default must be usable by every customer: a shared template (no customer). A customer's
+        // private template answers exactly like a missing one, so ids reveal nothing.
+        const t = await this.db.selectFrom('templates').select(['platform', 'customer_id']).where('id', '=', id).executeTakeFirst();
+        if (!t || t.platform !== platform || t.customer_id !== null) fail('template_not_found');
       }
       patch = { ...patch, default_templates: { ...(await this.current()).default_templates, ...patch.default_templates } };
     }

@@ -126,14 +126,21 @@ describe.each(DIALECTS)('testing rules on %s', (dialect) => {
     expect(await t.services.rules.settings.retentionDays()).toBe(30);
 
     const items = ['android.manifest.debuggable', 'android.manifest.allow_backup'];
-    const quick = (await post(t.app, '/template/save', { platform: 'android', name: 'quick', preset_type: 'quick', report_template: 'brief', report_language: 'en', items }, alice)).body.data;
-    expect((await post(t.app, '/rules/settingsSave', { default_templates: { ios: quick.id } }, admin)).body.error).toBe('template_not_found');
-    expect((await post(t.app, '/rules/settingsSave', { default_templates: { android: quick.id } }, admin)).body.data.default_templates).toEqual({ android: quick.id });
+    // A customer's private template is never a platform default (issue 18): it answers like a missing one.
+    const mine = (await post(t.app, '/template/save', { platform: 'android', name: 'quick', preset_type: 'quick', report_template: 'brief', report_language: 'en', items }, alice)).body.data;
+    expect((await post(t.app, '/rules/settingsSave', { default_templates: { android: mine.id } }, admin)).body.error).toBe('template_not_found');
+    expect((await post(t.app, '/rules/settingsSave', { default_templates: { android: 999_999 } }, admin)).body.error).toBe('template_not_found');
+    // A shared template (no customer) is one every customer can use.
+    const shared = await t.services.database.db
+      .insertInto('templates')
+      .values({ platform: 'android', name: 'shared quick', customer_id: null, is_default: 0, preset_template: null, preset_type: 'quick', report_template: 'brief', report_language: 'en', items: JSON.stringify(items), created_by: null, created_at: Date.now(), updated_at: Date.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect((await post(t.app, '/rules/settingsSave', { default_templates: { ios: shared.id } }, admin)).body.error).toBe('template_not_found');
+    expect((await post(t.app, '/rules/settingsSave', { default_templates: { android: shared.id } }, admin)).body.data.default_templates).toEqual({ android: shared.id });
     const a = await runAndroidTask(t, alice, await testApk());
-    expect(a.task).toMatchObject({ status: 'FINISHED', template_id: quick.id, total_item: 2, finish_item: 2 });
-    // Bob cannot see alice's template: his tasks keep the built-in default.
+    expect(a.task).toMatchObject({ status: 'FINISHED', template_id: shared.id, total_item: 2, finish_item: 2 });
     const b = await runAndroidTask(t, bob, await testApk());
-    expect(b.task.template_name).toBe('默认模板');
-    expect(b.task.total_item).toBeGreaterThan(2);
+    expect(b.task).toMatchObject({ status: 'FINISHED', template_id: shared.id, total_item: 2 });
   }, 240_000);
 });

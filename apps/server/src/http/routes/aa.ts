@@ -112,7 +112,7 @@ export async function aaRoutes(app: FastifyInstance, { auth, loginKeys }: Servic
   app.post<{ Body: { password: string; key_id: string; signature: string } }>(
     '/aa/asyncCheckPassword',
     {
-      config: { access: 'session' },
+      config: { access: 'session', duringPasswordChange: true },
       schema: {
         tags: ['aa'],
         summary: 'Check a candidate password against the server policy',
@@ -131,7 +131,7 @@ export async function aaRoutes(app: FastifyInstance, { auth, loginKeys }: Servic
   app.post<{ Body: { old_password: string; new_password: string; key_id: string; signature: string } }>(
     '/aa/changePwd',
     {
-      config: { access: 'session' },
+      config: { access: 'session', duringPasswordChange: true },
       schema: {
         tags: ['aa'],
         summary: 'Change the signed-in user’s password (ends every session of the user)',

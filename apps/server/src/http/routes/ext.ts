@@ -9,7 +9,8 @@ export async function extRoutes(app: FastifyInstance, _services: Services): Prom
   app.post<{ Body: { user: string; client_key?: string } }>(
     '/ext/userPermissions',
     {
-      config: { access: 'session' },
+      // The sign-in page reads them to build the layout that shows the first-login password dialog.
+      config: { access: 'session', duringPasswordChange: true },
       schema: {
         tags: ['ext'],
         summary: 'Permissions of the signed-in user (resources = menu keys)',

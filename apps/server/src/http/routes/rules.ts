@@ -154,7 +154,7 @@ export async function rulesRoutes(app: FastifyInstance, { rules, config }: Servi
     async (req) => ({ data: await rules.words.save(identityOf(req), req.body.words) }),
   );
 
-  // Evaluation settings (admin)
+  // Evaluation settings: task limits, retention and default templates act on every customer, so saving is admin's alone (issue 18).
   const settings = {
     default_templates: { type: 'object', additionalProperties: false, properties: Object.fromEntries(TEMPLATE_PLATFORMS.map((p) => [p, { type: ['integer', 'null'], minimum: 1 }])) },
     task_timeout_seconds: bounded('task_timeout_seconds'),
@@ -171,7 +171,7 @@ export async function rulesRoutes(app: FastifyInstance, { rules, config }: Servi
   );
   app.post<{ Body: Partial<EvaluationSettings> }>(
     '/rules/settingsSave',
-    { config: { access: on(SETTINGS_RESOURCE, 'edit') }, schema: { tags: ['rules'], summary: 'Change evaluation settings (the embedded worker and the retention job take them without a restart)', body: body(settings, []), response: settingsAnswer } },
+    { config: { access: on(SETTINGS_RESOURCE, 'edit'), adminOnly: true }, schema: { tags: ['rules'], summary: 'Change evaluation settings, admin only (the embedded worker and the retention job take them without a restart)', body: body(settings, []), response: settingsAnswer } },
     async (req) => ({ data: await rules.settings.save(identityOf(req), req.body) }),
   );
 }

@@ -1,8 +1,12 @@
 /**
  * WebSocket /socket/ (SPEC §7): pushes task status and progress changes, the
- * caller's download-record changes (issue 9) and, later, platform notices to signed-in browsers. Browsers cannot set headers
- * on a WebSocket, so user and token come in the query string and are checked
- * like any session; a session that ends closes the socket with code 4401.
+ * caller's download-record changes (issue 9) and, later, platform notices to
+ * signed-in browsers. Browsers cannot set headers on a WebSocket, and a token in
+ * the URL ends up in access logs (issue 18 item 3), so the client authenticates
+ * with its first message, `{"type":"auth","user":…,"token":…}`, within
+ * AUTH_WAIT_MS of opening. The older `?user=…&token=…` form is still accepted
+ * (the request logger redacts the token). A session that ends, or no
+ * authentication in time, closes the socket with code 4401.
  * The websocket plugin itself is registered at the root (registerWebSocket).
  */
 import type { SocketMessage } from '@citadel/contracts';
@@ -17,6 +21,20 @@ import { AppError } from '../app-error.ts';
 /** Close code for "your session is over" (4000–4999 are for applications). */
 export const SESSION_CLOSE_CODE = 4401;
 const RECHECK_MS = 30_000;
+/** How long an opened socket may stay unauthenticated. */
+export const AUTH_WAIT_MS = 10_000;
+
+/** The first message's credentials, or null when it is not an auth message. */
+function credentialsOf(data: unknown): { user: string; token: string } | null {
+  if (!Buffer.isBuffer(data) || data.length > 1024) return null;
+  try {
+    const v = JSON.parse(data.toString('utf8')) as { type?: unknown; user?: unknown; token?: unknown };
+    if (v.type !== 'auth' || typeof v.user !== 'string' || typeof v.token !== 'string') return null;
+    return { user: v.user.slice(0, 100), token: v.token.slice(0, 200) };
+  } catch {
+    return null;
+  }
+}
 
 export async function socketRoutes(app: FastifyInstance, { auth, tasks, taskEvents }: Services): Promise<void> {
   app.get<{ Querystring: { user?: string; token?: string } }>(
@@ -29,14 +47,11 @@ export async function socketRoutes(app: FastifyInstance, { auth, tasks, taskEven
           socket.close(SESSION_CLOSE_CODE, error);
         }
       };
-      let who: Identity;
-      try {
-        who = await auth.identify(req.query.token ?? '', req.query.user ?? '');
-      } catch (err) {
-        return end(err instanceof AppError ? err.code : 'authentication_needed');
-      }
+      let who: Identity | undefined;
+      let creds = { user: req.query.user ?? '', token: req.query.token ?? '' };
+      let closed = false;
       const onTask = (t: TaskRecord) => {
-        if (socket.readyState !== socket.OPEN || !tasks.canSee(who, t)) return;
+        if (!who || socket.readyState !== socket.OPEN || !tasks.canSee(who, t)) return;
         const row = toTaskRow({ ...t, created_by_name: '', client_key: '' }, null);
         const msg: SocketMessage = {
           type: 'task',
@@ -46,27 +61,55 @@ export async function socketRoutes(app: FastifyInstance, { auth, tasks, taskEven
       };
       // Only the record's owner hears of it; the panel then refetches its list (queue positions included).
       const onDownload = (c: DownloadChange) => {
-        if (socket.readyState !== socket.OPEN || c.user_id !== who.user.id) return;
+        if (!who || socket.readyState !== socket.OPEN || c.user_id !== who.user.id) return;
         socket.send(JSON.stringify({ type: 'download', download: { id: c.id, status: c.status, percentage: c.percentage } } satisfies SocketMessage));
       };
-      taskEvents.on('task', onTask);
-      taskEvents.on('download', onDownload);
       // A revoked, expired or disabled session must not keep receiving pushes.
-      const recheck = setInterval(() => {
-        auth.identify(req.query.token ?? '', req.query.user ?? '').then(
-          (fresh) => {
-            who = fresh;
-          },
-          (err: unknown) => end(err instanceof AppError ? err.code : 'invalid_session'),
-        );
-      }, RECHECK_MS);
+      let recheck: ReturnType<typeof setInterval> | undefined;
+      const authenticate = async (): Promise<void> => {
+        try {
+          const identity = await auth.identify(creds.token, creds.user);
+          if (identity.user.must_change_password === 1) return end('change_default_password');
+          who = identity;
+        } catch (err) {
+          return end(err instanceof AppError ? err.code : 'authentication_needed');
+        }
+        if (closed) return;
+        taskEvents.on('task', onTask);
+        taskEvents.on('download', onDownload);
+        recheck = setInterval(() => {
+          auth.identify(creds.token, creds.user).then(
+            (fresh) => {
+              who = fresh;
+            },
+            (err: unknown) => end(err instanceof AppError ? err.code : 'invalid_session'),
+          );
+        }, RECHECK_MS);
+      };
+      const waiting = setTimeout(() => {
+        if (!who) end('authentication_needed');
+      }, AUTH_WAIT_MS);
       socket.on('close', () => {
-        clearInterval(recheck);
+        closed = true;
+        clearTimeout(waiting);
+        if (recheck) clearInterval(recheck);
         taskEvents.off('task', onTask);
         taskEvents.off('download', onDownload);
       });
-      // Browsers' keep-alive pings are answered; anything else a client sends is ignored.
-      socket.on('message', () => undefined);
+      if (creds.token) {
+        clearTimeout(waiting);
+        await authenticate();
+      }
+      // The first message authenticates (when the URL did not); keep-alive pings and anything else are ignored.
+      socket.on('message', (data: unknown) => {
+        if (who || creds.token) return;
+        const given = credentialsOf(data);
+        if (!given) return end('authentication_needed');
+        clearTimeout(waiting);
+        creds = given;
+        void authenticate();
+      });
+      return;
     },
   );
 }

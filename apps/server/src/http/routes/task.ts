@@ -1,5 +1,5 @@
 /** /task: assessment tasks (issue 4; SPEC §7 POST /task/preview). */
-import { EVALUATIONS, type Operation, PLATFORMS, TASK_STATUSES } from '@citadel/contracts';
+import { EVALUATIONS, type Operation, PLATFORMS, SPECIAL_EVALUATIONS, TASK_STATUSES } from '@citadel/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services.ts';
 import { type Access, identityOf } from '../access.ts';
@@ -8,7 +8,8 @@ import { body, envelope, okEnvelope, responses, str } from '../schemas.ts';
 
 /** Any evaluation list with this operation opens the route; the service then checks the task's own platform. */
 export const onAnyEvaluation = (operation: Operation, ...more: Access[]): Access => ({
-  anyOf: [...EVALUATIONS.map((e) => ({ resource: e.key, operation })), ...more.flatMap((a) => (typeof a === 'object' && 'resource' in a ? [a] : []))],
+  // Specialised assessments (firmware, network …) have their own screens' grants; their users create and see their tasks too.
+  anyOf: [...[...EVALUATIONS, ...SPECIAL_EVALUATIONS].map((e) => ({ resource: e.key, operation })), ...more.flatMap((a) => (typeof a === 'object' && 'resource' in a ? [a] : []))],
 });
 
 const uid = str(40, 1);

@@ -41,8 +41,9 @@ export async function uiRoutes(app: FastifyInstance, { siteConfig, audit }: Serv
   app.post<{ Body: Record<string, unknown> }>(
     '/ui/set_ui',
     {
-      config: { access: { resource: 'siteSettings', operation: 'edit' } },
-      schema: { tags: ['ui'], summary: 'Change site configuration (admin)', body: siteConfigPatch, response: responses(okEnvelope) },
+      // The site title, logos and language are every customer's: the platform administrator's alone (issue 18).
+      config: { access: { resource: 'siteSettings', operation: 'edit' }, adminOnly: true },
+      schema: { tags: ['ui'], summary: 'Change site configuration (admin only)', body: siteConfigPatch, response: responses(okEnvelope) },
     },
     async (req) => {
       const { key: _key, ...patch } = req.body;

@@ -41,7 +41,7 @@ const grantList = {
     properties: { resources: str(100, 1), operations: { type: 'array', maxItems: 20, items: str(30, 1) } },
   },
 } as const;
-const roleFields = { name: str(200), description: str(1000), permissions: grantList } as const;
+const roleFields = { name: str(200), description: str(1000), permissions: grantList, customer_id: { type: ['integer', 'null'], minimum: 1, maximum: 2_147_483_647 } } as const;
 const customerFields = { client_key: str(200), name: str(300), enabled: flag, expires_at: { type: ['integer', 'null'], minimum: 0, maximum: 8_640_000_000_000_000 } } as const;
 /** Logos are checked by magic bytes in validateSiteSettings; the schema only bounds their size. */
 const logo = str(700_000);
@@ -61,14 +61,14 @@ type Handler<B> = (req: FastifyRequest<{ Body: B }>, actor: Actor) => Promise<un
 export async function umRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const { database, users, roles, customers, sessions, loginKeys, audit, siteConfig } = services;
   const accounts = new AccountService(database.db, users, roles, customers, sessions, loginKeys, audit);
-  const roleService = new RoleService(roles, users, audit);
+  const roleService = new RoleService(roles, users, audit, customers);
   const customerService = new CustomerService(customers, users, sessions, audit);
 
   /** One generic call: its access, its body schema and a handler that gets the acting user. */
-  function call<B>(key: string, access: Access, summary: string, props: Record<string, object>, required: string[], success: object, handler: Handler<B>): void {
+  function call<B>(key: string, access: Access, summary: string, props: Record<string, object>, required: string[], success: object, handler: Handler<B>, adminOnly = false): void {
     app.post<{ Body: B }>(
       `/um/${key}`,
-      { config: { access }, schema: { tags: ['um'], summary, body: body(props, required), response: responses(success) } },
+      { config: { access, adminOnly }, schema: { tags: ['um'], summary, body: body(props, required), response: responses(success) } },
       async (req) => ({ data: await handler(req, { identity: identityOf(req), ip: req.ip }) }),
     );
   }
@@ -144,12 +144,22 @@ export async function umRoutes(app: FastifyInstance, services: Services): Promis
 
   // ---- Site settings
   call('siteSettings', { resource: 'siteSettings', operation: 'view' }, 'The whole site configuration for the settings screen', {}, [], envelope(row), () => siteConfig.get());
-  call<Record<string, string | boolean>>('siteSettingsSave', { resource: 'siteSettings', operation: 'edit' }, 'Change site configuration; logos are jpg/png data URLs of at most 500 KB', siteFields, [], okEnvelope, async (req, actor) => {
-    const { key: _key, ...patch } = req.body;
-    await siteConfig.set(validateSiteSettings(patch));
-    await recordAction(audit, actor, 'site_config_changed', Object.keys(patch).join(','));
-    return ok;
-  });
+  // Site settings act on every customer: admin only (issue 18).
+  call<Record<string, string | boolean>>(
+    'siteSettingsSave',
+    { resource: 'siteSettings', operation: 'edit' },
+    'Change site configuration (admin only); logos are jpg/png data URLs of at most 500 KB',
+    siteFields,
+    [],
+    okEnvelope,
+    async (req, actor) => {
+      const { key: _key, ...patch } = req.body;
+      await siteConfig.set(validateSiteSettings(patch));
+      await recordAction(audit, actor, 'site_config_changed', Object.keys(patch).join(','));
+      return ok;
+    },
+    true,
+  );
 
   // ---- Audit trail
   type AuditBody = { page?: number; page_size?: number; user_name?: string; action?: string; ip?: string; from?: number; to?: number };

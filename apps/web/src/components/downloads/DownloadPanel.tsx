@@ -8,7 +8,9 @@
 import { Button, Card, Empty, List, Popconfirm, Progress, Space, Tooltip, Typography } from 'antd';
 import { CloseOutlined, DeleteOutlined, LoadingOutlined, MinusOutlined, StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { isErrorCode } from '@citadel/contracts';
 import { type DownloadRecord, clearDownloads, deleteDownload } from '../../api/downloads.ts';
+import { translateError } from '../../api/request.ts';
 import { minimizePanel, refreshDownloads, useDownloads } from './downloads-store.ts';
 
 export const PANEL_OFFSET = 66;
@@ -31,8 +33,9 @@ function StatusLine({ r, transfer }: { r: DownloadRecord; transfer: number | und
       return <Progress percent={100} size="small" />;
     default:
       return (
-        <Tooltip title={r.error}>
-          <Typography.Text type="danger">{t('downloads.error')}</Typography.Text>
+        // The record keeps an error code; older records kept the server's English detail, which is not shown.
+        <Tooltip title={isErrorCode(r.error) ? translateError(r.error) : undefined}>
+          <Typography.Text type="danger">{r.error === 'report_font_missing' ? translateError(r.error) : t('downloads.error')}</Typography.Text>
         </Tooltip>
       );
   }

@@ -1,7 +1,7 @@
 /** A finding's details: its evidence occurrences (only the columns that carry data), snippets and web request/response in code blocks. */
 import { Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { Attribution, Evidence } from '@citadel/contracts';
+import { type Attribution, type Evidence, evidenceDetail } from '@citadel/contracts';
 import { useTranslation } from 'react-i18next';
 
 type EvidenceKey = 'file' | 'className' | 'method' | 'line' | 'offset' | 'detail' | 'snippet' | 'request' | 'response' | 'attribution';
@@ -21,8 +21,11 @@ export function CodeBlock({ text }: { text: string }) {
   );
 }
 
-export function EvidenceTable({ evidence, omitted }: { evidence: Evidence[]; omitted?: number }) {
-  const { t } = useTranslation();
+export function EvidenceTable({ evidence: raw, omitted }: { evidence: Evidence[]; omitted?: number }) {
+  const { t, i18n } = useTranslation();
+  // The detail in the page's language: an engine's fact as a sentence, values as they are, no English prose in Chinese.
+  const locale = i18n.language.startsWith('en') ? 'en' : 'zh-CN';
+  const evidence = raw.map((e) => ({ ...e, detail: evidenceDetail(e, locale) || undefined }));
   const present = ORDER.filter((k) => evidence.some((e) => e[k] !== undefined && e[k] !== ''));
   const columns: ColumnsType<Evidence & { index: number }> = present.map((k) => ({
     key: k,

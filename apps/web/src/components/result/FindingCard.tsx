@@ -57,9 +57,9 @@ export function FindingCard({ finding, rule, open, onToggle }: { finding: Findin
         <span style={{ flex: 1, minWidth: 0, fontWeight: 500, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{title}</span>
         {finding.attribution.kind === 'sdk' ? <AttributionTag attribution={finding.attribution} /> : null}
         {finding.whitelisted ? <Tag>{t('result.whitelisted')}</Tag> : null}
-        {finding.evidence.length + (finding.omittedEvidence ?? 0) > 0 ? (
+        {finding.result !== 'not_executed' && finding.evidence.length + (finding.omittedEvidence ?? 0) > 0 ? (
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t('result.occurrences', { n: finding.evidence.length + (finding.omittedEvidence ?? 0) })}
+            {t('result.occurrences', { n: finding.evidence.length + (finding.omittedEvidence ?? 0), count: finding.evidence.length + (finding.omittedEvidence ?? 0) })}
           </Typography.Text>
         ) : null}
         <Tag color={RESULT_TAG_COLOURS[finding.result]} data-testid={`finding-result-${finding.ruleId}`} style={{ marginInlineEnd: 0 }}>

@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 import { Alert, Button, Empty, Space, Typography } from 'antd';
-import type { Assessment, Finding, RuleTexts } from '@citadel/contracts';
+import { type Assessment, type Finding, type RuleTexts, reasonText } from '@citadel/contracts';
 import { useTranslation } from 'react-i18next';
 import i18n from '../../locales/i18n.ts';
 import { FindingCard } from './FindingCard.tsx';
@@ -78,7 +78,7 @@ export function FindingsPanel({ assessment, rules, sdkOnly = false }: FindingsPa
             <ul style={{ margin: 0, paddingInlineStart: 18 }}>
               {assessment.unreadable.map((u, i) => (
                 <li key={i}>
-                  <Typography.Text code>{u.file}</Typography.Text> {u.reason}
+                  <Typography.Text code>{u.file}</Typography.Text> {reasonText(u.reason, u.fact, i18n.language.startsWith('en') ? 'en' : 'zh-CN', t('result.unreadableUnknown'))}
                 </li>
               ))}
             </ul>

@@ -7,7 +7,8 @@ function nodeByPage(page: string): RouteNode | undefined {
 
 /** '/safeservice/applicationResult?task_uid=…' (the result page redirects to its first child view, keeping the query). */
 export function resultPath(platform: Platform, taskUid: string): string | undefined {
-  const node = nodeByPage(`evaluation-result:${platform}`);
+  // Specialised assessments without a generic result page show their result on their own page (firmware: firmware-preview).
+  const node = nodeByPage(`evaluation-result:${platform}`) ?? nodeByPage(`${platform}-preview`);
   return node ? `/${node.path}?${new URLSearchParams({ task_uid: taskUid }).toString()}` : undefined;
 }
 

@@ -5,60 +5,26 @@
  * The task's status stays live through the socket; when it finishes, the
  * assessment is loaded.
  */
-import { useEffect, useState } from 'react';
-import type { RouteNode, TaskPreviewAnswer } from '@citadel/contracts';
-import { Empty, Space, Tabs } from 'antd';
+import type { RouteNode } from '@citadel/contracts';
+import { Space, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Loading, PageCard } from '../../components/index.ts';
-import { ProgressCell, StatusCell, evaluationTitle, pagePlatform } from '../../components/task-table/index.ts';
+import { StatusCell, evaluationTitle, pagePlatform } from '../../components/task-table/index.ts';
 import { ResultSummary } from '../../components/result/index.ts';
-import { previewTask } from '../../api/tasks.ts';
-import { subscribeTaskPushes } from '../../api/socket.ts';
-import { useLang, useTitle } from '../../locales/i18n.ts';
+import { useTitle } from '../../locales/i18n.ts';
 import { ResultBody, type ResultOutletContext } from './ResultViews.tsx';
+import { useTaskPreview } from './use-task-preview.ts';
+import { ResultNotFound, ResultNotReady } from './ResultStates.tsx';
 
 export function EvaluationResultPage({ node }: { node: RouteNode }) {
   const { t } = useTranslation();
   const title = useTitle();
-  const lang = useLang();
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
   const uid = params.get('task_uid') ?? '';
-  const [answer, setAnswer] = useState<TaskPreviewAnswer | null>(null);
-  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
-  const [reloads, setReloads] = useState(0);
-
-  useEffect(() => {
-    if (!uid) {
-      setState('failed');
-      return;
-    }
-    let live = true;
-    setState((s) => (s === 'ready' ? s : 'loading'));
-    previewTask(uid)
-      .then((a) => {
-        if (!live) return;
-        setAnswer(a);
-        setState('ready');
-      })
-      .catch(() => live && setState('failed'));
-    return () => {
-      live = false;
-    };
-    // The rule texts come in the UI language: reload when it changes.
-  }, [uid, lang, reloads]);
-
-  useEffect(
-    () =>
-      subscribeTaskPushes((push) => {
-        if (push.task_uid !== uid) return;
-        setAnswer((a) => (a ? { ...a, task: { ...a.task, ...push } } : a));
-        if (push.status === 'FINISHED') setReloads((n) => n + 1);
-      }),
-    [uid],
-  );
+  const { answer, state } = useTaskPreview(uid);
 
   const platform = pagePlatform(node.page);
   const platformTitle = platform ? evaluationTitle(platform) : undefined;
@@ -66,15 +32,7 @@ export function EvaluationResultPage({ node }: { node: RouteNode }) {
   const active = views.find((v) => location.pathname.endsWith(`/${v.path}`))?.path;
 
   if (state === 'loading' && !answer) return <Loading />;
-  if (!answer) {
-    return (
-      <PageCard title={title(node.title)} testId={`page-${node.key}`}>
-        <div data-testid="result-page">
-          <Empty description={t('result.notFound')} />
-        </div>
-      </PageCard>
-    );
-  }
+  if (!answer) return <ResultNotFound node={node} />;
   const { task, assessment } = answer;
   return (
     <div data-testid="result-page" data-task-uid={task.task_uid}>
@@ -92,11 +50,7 @@ export function EvaluationResultPage({ node }: { node: RouteNode }) {
       </PageCard>
       <PageCard>
         {!assessment ? (
-          <Empty description={t('result.notReady')} data-testid="result-not-ready">
-            <div style={{ width: 260, margin: '0 auto' }}>
-              <ProgressCell row={task} />
-            </div>
-          </Empty>
+          <ResultNotReady task={task} />
         ) : views.length > 0 ? (
           <>
             <Tabs

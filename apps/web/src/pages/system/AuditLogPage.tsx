@@ -7,7 +7,8 @@ import { Form, Input, Select } from 'antd';
 import type { RouteNode } from '@citadel/contracts';
 import { useTranslation } from 'react-i18next';
 import { PageCard, PagedTable, SearchBox, type PageQuery, usePagedList } from '../../components/index.ts';
-import { useTitle } from '../../locales/i18n.ts';
+import { formatTime } from '../../components/task-table/format.ts';
+import i18n, { useTitle } from '../../locales/i18n.ts';
 import { type AuditEntry, auditApi } from './api.ts';
 
 type Filters = {
@@ -27,6 +28,8 @@ const fetchAuditPage = ({ from, to, ...rest }: PageQuery & Partial<Filters>) =>
 
 export function AuditLogPage({ node }: { node: RouteNode }) {
   const { t } = useTranslation();
+  // Action codes are the server's; the page names them in the user's language (an unknown new code shows as is).
+  const actionLabel = (a: string) => (i18n.exists(`system.audit.actions.${a}`) ? t(`system.audit.actions.${a}`) : a);
   const title = useTitle();
   const list = usePagedList<AuditEntry, Filters>(fetchAuditPage, 20);
   const [actions, setActions] = useState<string[]>([]);
@@ -42,7 +45,7 @@ export function AuditLogPage({ node }: { node: RouteNode }) {
           <Input allowClear style={{ width: 140 }} data-testid="audit-user" />
         </Form.Item>
         <Form.Item name="action" label={t('system.audit.action')}>
-          <Select allowClear style={{ width: 200 }} options={actions.map((a) => ({ value: a, label: a }))} data-testid="audit-action" />
+          <Select allowClear style={{ width: 200 }} options={actions.map((a) => ({ value: a, label: actionLabel(a) }))} data-testid="audit-action" />
         </Form.Item>
         <Form.Item name="ip" label={t('system.audit.ip')}>
           <Input allowClear style={{ width: 140 }} />
@@ -59,10 +62,10 @@ export function AuditLogPage({ node }: { node: RouteNode }) {
         {...list.tableProps}
         data-testid="audit-table"
         columns={[
-          { title: t('system.audit.at'), dataIndex: 'at', width: 180, render: (at: number) => new Date(at).toLocaleString() },
+          { title: t('system.audit.at'), dataIndex: 'at', width: 180, render: (at: number) => formatTime(at) },
           { title: t('system.audit.user'), dataIndex: 'user_name', width: 140 },
           { title: t('system.audit.ip'), dataIndex: 'ip', width: 140 },
-          { title: t('system.audit.action'), dataIndex: 'action', width: 200 },
+          { title: t('system.audit.action'), dataIndex: 'action', width: 200, render: (a: string) => actionLabel(a) },
           { title: t('system.audit.detail'), dataIndex: 'detail', ellipsis: true },
         ]}
       />

@@ -44,17 +44,17 @@ export async function certificateChecks(ctx: CheckContext): Promise<void> {
         { summary: zh(`v1 签名与 ${entryProblems.length} 个文件不符（${summary}）`, `v1 signature does not match ${entryProblems.length} entries (${summary})`) },
       );
     }
-    if (cert?.isAndroidDebug) ctx.fail('certificate.debug_certificate', certificateEvidence(cert, `signed with the Android debug certificate (${s.certificateScheme})`));
+    if (cert?.isAndroidDebug) ctx.fail('certificate.debug_certificate', { ...certificateEvidence(cert, `signed with the Android debug certificate (${s.certificateScheme})`), fact: { id: 'cert.debug', values: { scheme: String(s.certificateScheme) } } });
     const minSdk = ctx.model.manifest?.info.minSdk;
     const isApk = ctx.model.kind === 'apk' || ctx.model.kind === 'apks' || ctx.model.kind === 'xapk';
     if (isApk && s.present.v1 && !s.present.v2 && !s.present.v3 && !s.present['v3.1'] && minSdk !== undefined && minSdk < 24) {
-      ctx.fail('certificate.janus', { detail: `signature schemes: ${schemeText}; minSdkVersion ${minSdk} (< 24): installable on Android 5.0–7.0 where Janus (CVE-2017-13156) applies` }, {
+      ctx.fail('certificate.janus', { detail: `signature schemes: ${schemeText}; minSdkVersion ${minSdk} (< 24): installable on Android 5.0–7.0 where Janus (CVE-2017-13156) applies`, fact: { id: 'cert.janus', values: { schemes: schemeText, minSdk } } }, {
         summary: zh(`仅 v1 签名，minSdkVersion ${minSdk}`, `v1 signature only, minSdkVersion ${minSdk}`),
       });
     }
     if (cert?.signatureHash && WEAK.has(cert.signatureHash)) ctx.fail('certificate.weak_signature_algorithm', certificateEvidence(cert, `certificate signed with ${cert.signatureAlgorithm.name}`));
     const weakV1 = [...new Set(s.v1DigestAlgorithms.filter((a) => WEAK.has(a)))];
-    if (weakV1.length > 0) ctx.fail('certificate.weak_signature_algorithm', { file: 'META-INF', detail: `v1 signature uses ${weakV1.join(', ')}` });
+    if (weakV1.length > 0) ctx.fail('certificate.weak_signature_algorithm', { file: 'META-INF', detail: `v1 signature uses ${weakV1.join(', ')}`, fact: { id: 'cert.weak_algorithm', values: { scheme: 'v1', algorithm: weakV1.join(', ') } } });
     for (const c of s.certificates) {
       const now = ctx.now.getTime();
       if (Date.parse(c.notAfter) < now) ctx.fail('certificate.certificate_validity', certificateEvidence(c, `expired on ${c.notAfter}`));

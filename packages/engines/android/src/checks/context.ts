@@ -45,4 +45,4 @@ export function javaName(descriptor: string): string {
   return descriptor.startsWith('L') && descriptor.endsWith(';') ? descriptor.slice(1, -1).replace(/\//g, '.') : descriptor.replace(/\//g, '.');
 }
 
-export const zh = (zhCN: string, en: string): LocalizedText => ({ 'zh-CN': zhCN, en });
+export const zh = (zhCN: string, en: string, ja?: string): LocalizedText => ({ 'zh-CN': zhCN, en, ...(ja ? { ja } : {}) });

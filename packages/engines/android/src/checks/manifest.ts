@@ -63,7 +63,7 @@ export async function manifestChecks(ctx: CheckContext): Promise<void> {
     const hasNsc = androidAttribute(app, 'networkSecurityConfig') !== undefined;
     if (explicit === true) ctx.fail('manifest.cleartext_traffic', ev(app, 'android:usesCleartextTraffic="true"'));
     else if (explicit === undefined && !hasNsc && info.targetSdk < 28) {
-      ctx.fail('manifest.cleartext_traffic', ev(app, `usesCleartextTraffic not set and no network security config: cleartext is permitted by default for targetSdkVersion ${info.targetSdk} (< 28)`));
+      ctx.fail('manifest.cleartext_traffic', { ...ev(app, `usesCleartextTraffic not set and no network security config: cleartext is permitted by default for targetSdkVersion ${info.targetSdk} (< 28)`), fact: { id: 'manifest.cleartext_default', values: { targetSdk: info.targetSdk } } });
     }
   });
 
@@ -76,7 +76,9 @@ export async function manifestChecks(ctx: CheckContext): Promise<void> {
       if (protectedBy && !isWeakPermission(protectedBy, info.definedPermissions)) continue;
       const how = c.exportedBy === 'attribute' ? 'android:exported="true"' : c.exportedBy === 'intent-filter' ? 'exported implicitly through its intent-filter (no android:exported)' : `exported by default (targetSdkVersion ${info.targetSdk} ≤ 16)`;
       const perm = protectedBy ? `, protected only by ${protectedBy} (protectionLevel normal/dangerous)` : ', no permission';
-      ctx.fail(EXPORT_KEY[c.kind], { ...ev(c.element, `${c.kind} ${c.name}: ${how}${perm}`, true), className: c.name });
+      // Implicit and explicit export without any permission have a sentence in every language; other forms keep their English detail.
+      const fact = protectedBy ? undefined : c.exportedBy === 'attribute' ? 'manifest.exported_explicit' : c.exportedBy === 'intent-filter' ? 'manifest.exported_implicit' : undefined;
+      ctx.fail(EXPORT_KEY[c.kind], { ...ev(c.element, `${c.kind} ${c.name}: ${how}${perm}`, true), className: c.name, ...(fact ? { fact: { id: fact, values: { component: c.kind, name: c.name } } } : {}) });
     }
   });
 
@@ -103,7 +105,7 @@ export async function manifestChecks(ctx: CheckContext): Promise<void> {
       if (mode === 'singleTask' && affinity === undefined && info.targetSdk < 28) reasons.push('launchMode singleTask without an empty taskAffinity');
       if (reasons.length > 0) ctx.fail('manifest.task_hijacking', { ...ev(c.element, `${c.name}: ${reasons.join(', ')}`), className: c.name });
       if (info.minSdk < 29 && c.exported && (mode === 'standard' || mode === 'singleTop')) {
-        ctx.fail('manifest.strandhogg2', { ...ev(c.element, `${c.name}: exported, launchMode ${mode}, minSdkVersion ${info.minSdk} (< 29)`), className: c.name });
+        ctx.fail('manifest.strandhogg2', { ...ev(c.element, `${c.name}: exported, launchMode ${mode}, minSdkVersion ${info.minSdk} (< 29)`), className: c.name, fact: { id: 'manifest.strandhogg2', values: { name: c.name, launchMode: mode, minSdk: info.minSdk } } });
       }
     }
   });

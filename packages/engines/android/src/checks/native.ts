@@ -26,17 +26,19 @@ export async function nativeChecks(ctx: CheckContext): Promise<NativeLibInfo[]> 
       const p = await protectionsOf(ctx, lib);
       if (!p) continue;
       out[i]!.protections = { ...p, dangerousFunctions: p.dangerousFunctions.map((d) => d.name) };
-      const ev = (detail: string): Evidence => ({ file: lib.path, detail: `${lib.abi} (${p.architecture}, ${p.bits}-bit): ${detail}` });
-      if (!p.nx) ctx.fail('native.nx', ev(`PT_GNU_STACK ${p.gnuStack}: executable stack`));
-      if (!p.stackCanary) ctx.fail('native.stack_canary', ev('no __stack_chk_fail / __stack_chk_guard'));
+      const where = `${lib.abi} (${p.architecture}, ${p.bits}-bit)`;
+      // The fact carries the values; the sentence is made in the reader's language (contracts evidence-facts.ts).
+      const ev = (detail: string, fact?: string, values: Record<string, string | number> = {}): Evidence => ({ file: lib.path, detail: `${where}: ${detail}`, ...(fact ? { fact: { id: fact, values: { lib: where, ...values } } } : {}) });
+      if (!p.nx) ctx.fail('native.nx', ev(`PT_GNU_STACK ${p.gnuStack}: executable stack`, 'native.exec_stack'));
+      if (!p.stackCanary) ctx.fail('native.stack_canary', ev('no __stack_chk_fail / __stack_chk_guard', 'native.no_canary'));
       if (p.elfType === 'executable') ctx.fail('native.pie', ev('ET_EXEC: not position independent'));
       if (p.relro !== 'full') ctx.fail('native.relro', ev(p.relro === 'none' ? 'no PT_GNU_RELRO' : 'partial RELRO (no BIND_NOW)'));
-      if (!p.fortify) ctx.fail('native.fortify', ev('no __*_chk functions imported'));
+      if (!p.fortify) ctx.fail('native.fortify', ev('no __*_chk functions imported', 'native.no_fortify'));
       if (p.rpath.length || p.runpath.length) ctx.fail('native.rpath', ev(`RPATH ${p.rpath.join(':') || '-'} RUNPATH ${p.runpath.join(':') || '-'}`));
       if (p.textRelocations) ctx.fail('native.text_relocations', ev('DT_TEXTREL / DF_TEXTREL'));
-      if (p.dangerousFunctions.length) ctx.fail('native.dangerous_functions', { ...ev(`imports ${p.dangerousFunctions.map((d) => d.name).join(', ')}`), snippet: p.dangerousFunctions.map((d) => d.name).join(', ') });
+      if (p.dangerousFunctions.length) ctx.fail('native.dangerous_functions', { ...ev(`imports ${p.dangerousFunctions.map((d) => d.name).join(', ')}`, 'native.imports', { symbol: p.dangerousFunctions.map((d) => d.name).join(', ') }), snippet: p.dangerousFunctions.map((d) => d.name).join(', ') });
       if (!p.stripped) ctx.fail('native.not_stripped', ev('.symtab present'));
-      if (p.loadAlignment.required16k && !p.loadAlignment.aligned16k) ctx.fail('native.page_alignment_16k', ev(`LOAD alignment ${p.loadAlignment.minAlign} bytes (< 16384)`));
+      if (p.loadAlignment.required16k && !p.loadAlignment.aligned16k) ctx.fail('native.page_alignment_16k', ev(`LOAD alignment ${p.loadAlignment.minAlign} bytes (< 16384)`, 'native.page_alignment', { align: p.loadAlignment.minAlign }));
     }
   });
   return out;

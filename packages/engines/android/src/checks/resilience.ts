@@ -27,7 +27,7 @@ export async function concludeProtections(ctx: CheckContext, state: ProtectionSt
     return;
   }
   await ctx.run(missing, () => {
-    for (const k of missing) ctx.fail(k, [], { summary: zh('未发现该防护措施', 'No such protection found') });
+    for (const k of missing) ctx.fail(k, [], { summary: zh('未发现该防护措施', 'No such protection found', 'この保護は見つかりませんでした') });
   });
 }
 
@@ -49,8 +49,9 @@ export async function obfuscationCheck(ctx: CheckContext, classNames: readonly s
     }
     const share = main > 0 ? short / main : 0;
     const detail = `${short} of ${main} app classes have one- or two-character names (${Math.round(share * 100)}%)`;
+    const fact = { id: 'resilience.obfuscation_ratio', values: { short, total: main, percent: Math.round(share * 100) } };
     if (packed) ctx.safe('resilience.obfuscation', { detail: 'the DEX is packed' });
-    else if (main >= MIN_CLASSES && share >= OBFUSCATED_SHARE) ctx.safe('resilience.obfuscation', { detail, snippet: examples.join('\n') });
-    else if (main > 0) ctx.fail('resilience.obfuscation', { detail });
+    else if (main >= MIN_CLASSES && share >= OBFUSCATED_SHARE) ctx.safe('resilience.obfuscation', { detail, fact, snippet: examples.join('\n') });
+    else if (main > 0) ctx.fail('resilience.obfuscation', { detail, fact });
   });
 }

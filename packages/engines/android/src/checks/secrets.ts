@@ -65,7 +65,7 @@ export async function secretChecks(ctx: CheckContext, code: readonly StringOccur
         },
         labelledCredential(c, { source, evidence: ev }) {
           if (!once('cred', c.value)) return;
-          ctx.fail('secrets.hardcoded_credentials', { ...ev, snippet: `${c.text.slice(0, c.text.length - c.value.length)}${maskSecret(c.value)}`, detail: `credential after the label "${c.label}": ${c.value}` }, { attribution: source.attribution });
+          ctx.fail('secrets.hardcoded_credentials', { ...ev, snippet: `${c.text.slice(0, c.text.length - c.value.length)}${maskSecret(c.value)}`, detail: `credential after the label "${c.label}": ${c.value}`, fact: { id: 'secret.after_label', values: { label: c.label, value: c.value } } }, { attribution: source.attribution });
         },
         url(u, { source, evidence: ev }) {
           if (u.scheme.toLowerCase() === 'http' && once('http', u.value)) ctx.fail('secrets.http_urls', { ...ev, snippet: u.value }, { attribution: source.attribution });

@@ -38,8 +38,8 @@ export async function manifestChecks(c: CheckContext): Promise<void> {
       for (const a of abilities) {
         if (a.exported !== true || a.permissions.length > 0 || a.extraPerms.some((p) => p)) continue;
         const ev: Evidence = { file: manifestFile(m), className: a.name, snippet: `"name": "${a.name}", "${m.stage ? 'exported' : 'visible'}": true`, detail: `${a.kind} ${a.name} is exported without permissions` };
-        if (isLauncher(a.skills)) c.problem('manifest.exported_ability', { ...ev, detail: `${ev.detail} (launcher ability with the home skill: must be exported; check it validates the Want it receives)` });
-        else c.fail('manifest.exported_ability', ev);
+        if (isLauncher(a.skills)) c.problem('manifest.exported_ability', { ...ev, detail: `${ev.detail} (launcher ability with the home skill: must be exported; check it validates the Want it receives)`, fact: { id: 'harmony.exported_launcher', values: { name: a.name } } });
+        else c.fail('manifest.exported_ability', { ...ev, fact: { id: 'harmony.exported', values: { kind: a.kind, name: a.name } } });
       }
     }
   });
@@ -61,7 +61,7 @@ export async function manifestChecks(c: CheckContext): Promise<void> {
       const f = appFacts(m);
       const target = f.targetApi ?? f.minApi;
       if (target !== undefined && target < min) {
-        c.fail('manifest.old_api_level', { file: manifestFile(m), detail: `target API ${f.targetApi ?? '-'}, compatible API ${f.minApi ?? '-'}; recommended at least ${min}`, snippet: m.stage ? `"targetAPIVersion": ${f.targetApi}` : `"target": ${f.targetApi}` });
+        c.fail('manifest.old_api_level', { file: manifestFile(m), detail: `target API ${f.targetApi ?? '-'}, compatible API ${f.minApi ?? '-'}; recommended at least ${min}`, fact: { id: 'harmony.old_api', values: { target: f.targetApi ?? '-', compatible: f.minApi ?? '-', recommended: min } }, snippet: m.stage ? `"targetAPIVersion": ${f.targetApi}` : `"target": ${f.targetApi}` });
       }
     }
   });

@@ -31,19 +31,19 @@ export async function signingChecks(c: CheckContext): Promise<void> {
       if (p?.type === 'debug') c.fail('signing.debug_profile', { file: block, snippet: '"type": "debug"', detail: `debug profile${p.debugInfo ? ` for ${p.debugInfo.deviceIds.length} device(s)` : ''}` });
       if (p?.bundleInfo.apl && p.bundleInfo.apl !== 'normal') c.fail('signing.apl_elevated', { file: block, snippet: `"apl": "${p.bundleInfo.apl}"`, detail: `profile apl ${p.bundleInfo.apl}${p.allowedAcls.length ? `, allowed-acls: ${p.allowedAcls.slice(0, 10).join(', ')}` : ''}` });
       const v = p?.validity;
-      if (v?.notAfter !== undefined && v.notAfter < nowSec) c.fail('signing.profile_validity', { file: block, detail: `profile expired on ${isoSeconds(v.notAfter)}` });
+      if (v?.notAfter !== undefined && v.notAfter < nowSec) c.fail('signing.profile_validity', { file: block, detail: `profile expired on ${isoSeconds(v.notAfter)}`, fact: { id: 'profile.expired', values: { date: isoSeconds(v.notAfter) } } });
       if (v?.notBefore !== undefined && v.notBefore > nowSec) c.fail('signing.profile_validity', { file: block, detail: `profile not valid before ${isoSeconds(v.notBefore)}` });
       if (sig.signer) {
         const nb = Date.parse(sig.signer.notBefore);
         const na = Date.parse(sig.signer.notAfter);
-        if (na < c.now.getTime()) c.fail('signing.profile_validity', { ...certEvidence(block, sig.signer), detail: `signer certificate expired on ${sig.signer.notAfter}` });
+        if (na < c.now.getTime()) c.fail('signing.profile_validity', { ...certEvidence(block, sig.signer), detail: `signer certificate expired on ${sig.signer.notAfter}`, fact: { id: 'cert.expired', values: { date: String(sig.signer.notAfter), subject: sig.signer.subject } } });
         if (nb > c.now.getTime()) c.fail('signing.profile_validity', { ...certEvidence(block, sig.signer), detail: `signer certificate not valid before ${sig.signer.notBefore}` });
       }
       const bundle = appFacts(m).bundleName;
       if (p?.bundleInfo.bundleName && bundle && p.bundleInfo.bundleName !== bundle) c.fail('signing.bundle_mismatch', { file: block, snippet: p.bundleInfo.bundleName, detail: `profile bundle-name ${p.bundleInfo.bundleName}, app bundleName ${bundle}` });
       const chain = [...sig.signatureCertificates, ...sig.profileCertificates];
       const test = chain.find((cert) => TEST_CHAIN.test(cert.subject) || TEST_CHAIN.test(cert.issuer));
-      if (test) c.fail('signing.test_certificate', { ...certEvidence(block, sig.signer ?? test), detail: `chain of the public OpenHarmony test CA: ${(TEST_CHAIN.exec(test.issuer) ?? TEST_CHAIN.exec(test.subject))![0]}` });
+      if (test) c.fail('signing.test_certificate', { ...certEvidence(block, sig.signer ?? test), detail: `chain of the public OpenHarmony test CA: ${(TEST_CHAIN.exec(test.issuer) ?? TEST_CHAIN.exec(test.subject))![0]}`, fact: { id: 'cert.test_ca', values: { subject: (TEST_CHAIN.exec(test.issuer) ?? TEST_CHAIN.exec(test.subject))![0] } } });
       if (sig.signer) {
         const s = sig.signer;
         const hash = s.signatureHash ?? s.signatureAlgorithm.name;

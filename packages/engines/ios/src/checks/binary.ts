@@ -69,7 +69,7 @@ export async function binaryChecks(c: IosCheckContext): Promise<void> {
     await c.run(['binary.restrict_segment'], () => {
       const restricted = main.slices.filter((s) => s.protections.restrictedSegment);
       if (restricted.length > 0) for (const s of restricted) c.safe('binary.restrict_segment', ev(main, s, s.protections.evidence.restrictedSegment));
-      else c.fail('binary.restrict_segment', { file: main.path, detail: 'no __RESTRICT,__restrict section in any slice' });
+      else c.fail('binary.restrict_segment', { file: main.path, detail: 'no __RESTRICT,__restrict section in any slice', fact: { id: 'ios.no_restrict' } });
     });
   }
   await c.run(['binary.code_signature'], () =>

@@ -67,6 +67,6 @@ export async function plistChecks(c: IosCheckContext): Promise<void> {
       c.notExecuted(['plist.min_os_version'], 'no MinimumOSVersion in Info.plist and no iOS version command in the binary');
       return;
     }
-    if (compareVersions(min.version, MIN_SUPPORTED_IOS) < 0) c.fail('plist.min_os_version', { file: min.source.split(': ')[0], snippet: `${min.version}`, detail: `${min.source} ${min.version} is below ${MIN_SUPPORTED_IOS}` });
+    if (compareVersions(min.version, MIN_SUPPORTED_IOS) < 0) c.fail('plist.min_os_version', { file: min.source.split(': ')[0], snippet: `${min.version}`, detail: `${min.source} ${min.version} is below ${MIN_SUPPORTED_IOS}`, fact: { id: 'ios.min_os', values: { file: min.source.replace(/: MinimumOSVersion$/, ''), version: min.version, recommended: MIN_SUPPORTED_IOS } } });
   });
 }

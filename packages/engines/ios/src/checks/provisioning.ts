@@ -19,7 +19,7 @@ export async function provisioningChecks(c: IosCheckContext): Promise<void> {
   else {
     await c.run(['provisioning.get_task_allow'], () => {
       const fromSignature = plistBool(plistGet(signed, 'get-task-allow'));
-      if (fromSignature === true) c.fail('provisioning.get_task_allow', { file: main!.path, snippet: 'get-task-allow = true', detail: 'entitlements of the code signature' });
+      if (fromSignature === true) c.fail('provisioning.get_task_allow', { file: main!.path, snippet: 'get-task-allow = true', detail: 'entitlements of the code signature', fact: { id: 'ios.get_task_allow' } });
       else if (fromSignature === undefined && profile?.getTaskAllow === true) c.fail('provisioning.get_task_allow', { file: profilePath, snippet: 'get-task-allow = true', detail: 'Entitlements of the provisioning profile' });
     });
   }
@@ -30,7 +30,8 @@ export async function provisioningChecks(c: IosCheckContext): Promise<void> {
   } else {
     await c.run(['provisioning.development_profile'], () => {
       const detail = `${profile.name ?? 'profile'}: ${profile.type}${profile.provisionedDevices > 0 ? `, ${profile.provisionedDevices} provisioned devices` : ''}`;
-      if (profile.type === 'development' || profile.type === 'enterprise') c.fail('provisioning.development_profile', { file: profilePath, snippet: profile.type, detail });
+      const fact = profile.type === 'development' && profile.provisionedDevices > 0 ? { id: 'ios.development_profile', values: { name: profile.name ?? 'profile', devices: profile.provisionedDevices } } : undefined;
+      if (profile.type === 'development' || profile.type === 'enterprise') c.fail('provisioning.development_profile', { file: profilePath, snippet: profile.type, detail, ...(fact ? { fact } : {}) });
       else if (profile.type === 'ad-hoc') c.problem('provisioning.development_profile', { file: profilePath, snippet: profile.type, detail });
     });
   }
@@ -40,8 +41,8 @@ export async function provisioningChecks(c: IosCheckContext): Promise<void> {
   else {
     await c.run(['provisioning.profile_expired'], () => {
       const now = c.now.getTime();
-      if (profile?.expirationDate && Date.parse(profile.expirationDate) < now) c.fail('provisioning.profile_expired', { file: profilePath, snippet: `ExpirationDate ${profile.expirationDate}`, detail: `profile ${profile.name ?? ''} expired` });
-      if (signerExpiry && Date.parse(signerExpiry) < now) c.fail('provisioning.profile_expired', { file: main!.path, snippet: `notAfter ${signerExpiry}`, detail: `signing certificate ${main!.signer!.subject} expired` });
+      if (profile?.expirationDate && Date.parse(profile.expirationDate) < now) c.fail('provisioning.profile_expired', { file: profilePath, snippet: `ExpirationDate ${profile.expirationDate}`, detail: `profile ${profile.name ?? ''} expired`, fact: { id: 'profile.expired_named', values: { name: profile.name ?? '' } } });
+      if (signerExpiry && Date.parse(signerExpiry) < now) c.fail('provisioning.profile_expired', { file: main!.path, snippet: `notAfter ${signerExpiry}`, detail: `signing certificate ${main!.signer!.subject} expired`, fact: { id: 'cert.signing_expired', values: { subject: main!.signer!.subject } } });
     });
   }
 }

@@ -63,6 +63,6 @@ export async function resilienceChecks(c: IosCheckContext): Promise<void> {
       c.notExecuted(missing, main ? 'the main executable is encrypted (FairPlay): its strings cannot be read' : 'the main executable could not be read');
       return;
     }
-    for (const k of missing) c.fail(k, { file: main.path, detail: 'no sign of this protection in the imports, strings or code of any binary' }, { summary: text('未发现该防护措施', 'No such protection found') });
+    for (const k of missing) c.fail(k, { file: main.path, detail: 'no sign of this protection in the imports, strings or code of any binary', fact: { id: 'resilience.no_sign' } }, { summary: { ...text('未发现该防护措施', 'No such protection found'), ja: 'この保護は見つかりませんでした' } });
   });
 }

@@ -13,6 +13,7 @@
  */
 import { BlockList, isIP } from 'node:net';
 import { classifyIp } from '@citadel/engine-core';
+import { embeddedIpv4 } from './embedded-ipv4.ts';
 
 export interface NetworkPolicyOptions {
   /** CIDRs or single addresses the scanner may reach even when a built-in rule denies them. */
@@ -49,8 +50,14 @@ export class NetworkPolicy {
     const family = isIP(address);
     if (family === 0) return { ok: false, reason: `"${address}" is not an IP address` };
     const type = family === 4 ? 'ipv4' : 'ipv6';
-    const v4 = mappedV4(address);
-    if (v4) return this.check(v4);
+    // An IPv6 form that carries an IPv4 address (mapped, compatible, 6to4, NAT64, Teredo) is judged by that address too.
+    const v4 = family === 6 ? embeddedIpv4(address) : undefined;
+    if (v4) {
+      const inner = this.check(v4);
+      if (!inner.ok) return { ok: false, reason: `${address} carries ${v4}: ${inner.reason}` };
+      if (this.deny.check(address, type)) return { ok: false, reason: `${address} is in a denied network` };
+      return inner;
+    }
     if (this.deny.check(address, type)) return { ok: false, reason: `${address} is in a denied network` };
     if (this.hasAllow && this.allow.check(address, type)) return { ok: true };
     if (this.metadata.check(address, type)) return { ok: false, reason: `${address} is a cloud metadata address` };
@@ -82,9 +89,4 @@ function addEntry(list: BlockList, entry: string): void {
   const prefix = Number(e.slice(slash + 1));
   if (!Number.isInteger(prefix) || prefix < 0 || prefix > (family === 4 ? 32 : 128)) throw new Error(`network policy: bad prefix in "${entry}"`);
   list.addSubnet(addr, prefix, type);
-}
-
-function mappedV4(address: string): string | undefined {
-  const m = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  return m?.[1];
 }

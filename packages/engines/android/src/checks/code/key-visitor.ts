@@ -64,7 +64,8 @@ export class KeyVisitor implements CodeVisitor {
         const lit = inv.args.find((a) => a?.kind === 'string');
         const value = lit?.kind === 'string' ? m.view.string(lit.stringIndex) : undefined;
         if (value === undefined || value.trim().length < 4) continue;
-        this.reporter.report('secrets.hardcoded_credentials', 'fail', m, { ...methodEvidence(m, 'String.equals(<user input>, literal)', `user input compared with the constant "${value.slice(0, 80)}"`) });
+        const ev = methodEvidence(m, 'String.equals(<user input>, literal)', `user input compared with the constant "${value.slice(0, 80)}"`);
+        this.reporter.report('secrets.hardcoded_credentials', 'fail', m, { ...ev, fact: { id: 'secret.compared_constant', values: { method: `${m.method.name}(${m.method.parameters.join('')})${m.method.returnType}`, value: value.slice(0, 80) } } });
       }
     }
   }
