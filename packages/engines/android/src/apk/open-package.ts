@@ -10,6 +10,7 @@ import { stat } from 'node:fs/promises';
 import { ArchiveLimitError, ByteReader, EngineInputError, FormatError, ZipArchive } from '@citadel/engine-core';
 import { StringPool, compareDexEntryNames, parseArsc, readChunkHeader, parseAxml, parseDexContainer, parseProtoXml } from '../formats/index.ts';
 import { parseClassFile, type ClassFileInfo } from './class-file.ts';
+import { readDexEntry } from './dex-entry.ts';
 import { kindFromEntries, kindFromName, pickBaseApk } from './detect.ts';
 import { readManifestInfo } from './manifest-info.ts';
 import type { PackageKind, PackageModel } from './model.ts';
@@ -21,9 +22,11 @@ export interface OpenLimits {
   maxClassFiles: number;
   /** Bytes of one nested archive read into memory (base APK of a split set, classes.jar). */
   maxNestedBytes: number;
+  /** Bytes of one DEX entry read into memory (real ones are tens of MiB at most). */
+  maxDexBytes?: number;
 }
 
-export const DEFAULT_OPEN_LIMITS: OpenLimits = { maxClassFiles: 100_000, maxNestedBytes: 512 << 20 };
+export const DEFAULT_OPEN_LIMITS: OpenLimits = { maxClassFiles: 100_000, maxNestedBytes: 512 << 20, maxDexBytes: 128 << 20 };
 
 const TOLERATED_ANOMALIES = new Set(['trailing-bytes', 'declared-ratio']);
 
@@ -109,7 +112,7 @@ export async function openPackageDeferred(path: string, fileName: string, signal
     await readManifest(model);
     signal?.throwIfAborted();
     await readResources(model);
-    await readDex(model, signal);
+    await readDex(model, limits.maxDexBytes ?? DEFAULT_OPEN_LIMITS.maxDexBytes!, signal);
     listNativeLibs(model);
     if (kind === 'jar' || kind === 'aar') await readClassFiles(model, limits, signal);
     if (kind === 'apks' || kind === 'xapk') await outer.close().then(() => toClose.splice(0, 1));
@@ -199,17 +202,21 @@ async function readResources(model: PackageModel): Promise<void> {
   }
 }
 
-async function readDex(model: PackageModel, signal?: AbortSignal): Promise<void> {
+async function readDex(model: PackageModel, maxDexBytes: number, signal?: AbortSignal): Promise<void> {
   const dir = model.kind === 'aab' ? 'base/dex/' : '';
   const names = model.entryNames
     .filter((n) => n.startsWith(dir) && /^classes\d*\.dex$/.test(n.slice(dir.length)))
     .sort((a, b) => compareDexEntryNames(a.slice(dir.length), b.slice(dir.length)));
   for (const file of [...new Set(names)]) {
     signal?.throwIfAborted();
-    const bytes = await tryRead(model, file);
-    if (!bytes) continue;
+    // The header is checked before the entry is inflated (dex-entry.ts).
+    const read = await readDexEntry(model.zip, model.zip.getEntry(file)!, maxDexBytes);
+    if (!read.ok) {
+      model.unreadable.push({ file, reason: read.reason });
+      continue;
+    }
     try {
-      for (const dex of parseDexContainer(bytes)) model.dex.push({ file, dex });
+      for (const dex of parseDexContainer(read.bytes)) model.dex.push({ file, dex });
     } catch (e) {
       if (!(e instanceof FormatError)) throw e;
       model.unreadable.push({ file, reason: e.message });
