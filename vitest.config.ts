@@ -23,6 +23,10 @@ export default defineConfig({
           hookTimeout: 180_000,
           // One browser at a time: the machine has two cores.
           fileParallelism: false,
+          // A loaded machine misses expect.poll's 1 s default (two CI failures: a menu
+          // label after a language switch, the first held upload chunk); pages are
+          // polled until they settle, so a long ceiling costs nothing when they do.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],
