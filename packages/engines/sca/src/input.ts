@@ -1,0 +1,208 @@
+/**
+ * Collects the manifests of an input — one lockfile, a project folder (the
+ * CLI), a zip of a project (the portal's upload) or a Java archive — and
+ * parses each. Folders and zips are walked with bounds (depth, file count,
+ * bytes read); node_modules and VCS folders are skipped (installed copies, not
+ * the project's declarations). JARs are read for the pom.properties of every
+ * artifact built or shaded into them, nested JARs (Spring Boot, WAR lib/)
+ * to a bounded depth.
+ */
+import { readFile, readdir, stat } from 'node:fs/promises';
+import { join, posix, relative } from 'node:path';
+import { type ZipArchive, openZip } from '@citadel/engine-core';
+import { Inventory, MAX_MANIFEST_BYTES, type Manifest, ManifestError } from './model.ts';
+import { type PomModel, isJavaArchiveName, isManifestName, parsePomProperties, parserFor, readPom } from './formats/index.ts';
+
+export const INPUT_LIMITS = { maxFiles: 50_000, maxDepth: 16, maxManifests: 2_000, maxTotalBytes: 1 << 30, maxJarDepth: 3, maxJarEntries: 20_000 };
+
+const SKIP_DIRS = new Set(['node_modules', '.git', '.hg', '.svn', 'vendor', '__pycache__', '.venv', 'venv', 'target', 'build', 'dist', '.tox', '.gradle']);
+
+interface RawFile {
+  path: string;
+  bytes: Uint8Array;
+}
+
+export interface CollectResult {
+  manifests: Manifest[];
+  /** Files that could not be read, with the reason (shown as unreadable parts). */
+  unreadable: { file: string; reason: string }[];
+}
+
+class Budget {
+  bytes = 0;
+  take(n: number, file: string): void {
+    this.bytes += n;
+    if (this.bytes > INPUT_LIMITS.maxTotalBytes) throw new ManifestError(file, `the input's manifests exceed ${INPUT_LIMITS.maxTotalBytes} bytes in total`, 'too_large');
+  }
+}
+
+async function walkFolder(root: string, budget: Budget): Promise<{ files: RawFile[]; jars: string[] }> {
+  const files: RawFile[] = [];
+  const jars: string[] = [];
+  let seen = 0;
+  const walk = async (dir: string, depth: number): Promise<void> => {
+    if (depth > INPUT_LIMITS.maxDepth) return;
+    const entries = (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name));
+    for (const e of entries) {
+      if (++seen > INPUT_LIMITS.maxFiles) return;
+      const p = join(dir, e.name);
+      if (e.isDirectory()) {
+        if (!SKIP_DIRS.has(e.name)) await walk(p, depth + 1);
+      } else if (e.isFile()) {
+        const rel = relative(root, p).split('\\').join('/');
+        if (isManifestName(e.name)) {
+          const size = (await stat(p)).size;
+          if (size > MAX_MANIFEST_BYTES) throw new ManifestError(rel, `${size} bytes is over the limit of ${MAX_MANIFEST_BYTES}`, 'too_large');
+          budget.take(size, rel);
+          files.push({ path: rel, bytes: new Uint8Array(await readFile(p)) });
+        } else if (isJavaArchiveName(e.name)) jars.push(p);
+      }
+    }
+  };
+  await walk(root, 0);
+  return { files, jars };
+}
+
+async function readZipManifests(zip: ZipArchive, prefix: string, budget: Budget): Promise<{ files: RawFile[]; jars: { path: string; bytes: Uint8Array }[] }> {
+  const files: RawFile[] = [];
+  const jars: { path: string; bytes: Uint8Array }[] = [];
+  for (const e of zip.entries) {
+    if (e.isDirectory || e.isSymlink || e.encrypted) continue;
+    const parts = e.name.split('/');
+    if (parts.some((p) => SKIP_DIRS.has(p) || p === '..')) continue;
+    const base = parts[parts.length - 1]!;
+    if (isManifestName(base)) {
+      if (e.uncompressedSize > MAX_MANIFEST_BYTES) throw new ManifestError(prefix + e.name, `${e.uncompressedSize} bytes is over the limit of ${MAX_MANIFEST_BYTES}`, 'too_large');
+      budget.take(e.uncompressedSize, e.name);
+      files.push({ path: prefix + e.name, bytes: await zip.read(e) });
+    } else if (isJavaArchiveName(base)) {
+      budget.take(e.uncompressedSize, e.name);
+      jars.push({ path: prefix + e.name, bytes: await zip.read(e) });
+    }
+  }
+  return { files, jars };
+}
+
+/** Maven artifacts recorded in a Java archive and the archives nested in it. */
+export async function readJar(path: string, input: string | Uint8Array, budget = new Budget(), depth = 0): Promise<Manifest> {
+  const inv = new Inventory(path);
+  const notes: string[] = [];
+  const visit = async (label: string, src: string | Uint8Array, level: number, parent: string | undefined): Promise<void> => {
+    const zip = await openZip(src, { limits: { maxEntries: INPUT_LIMITS.maxJarEntries, maxEntrySize: 256 << 20, maxTotalUncompressed: 2 << 30 } });
+    try {
+      const found: string[] = [];
+      for (const e of zip.entries) {
+        if (e.isDirectory || e.encrypted) continue;
+        if (/^META-INF\/maven\/[^/]+\/[^/]+\/pom\.properties$/.test(e.name) && e.uncompressedSize < 1 << 20) {
+          const a = parsePomProperties(`${label}!/${e.name}`, await zip.read(e));
+          if (a) {
+            const pkg = inv.add({ ecosystem: 'Maven', name: `${a.groupId}:${a.artifactId}`, version: a.version, direct: level === 0, deps: [] });
+            found.push(`Maven|${pkg.name}@${pkg.version}`);
+          }
+        }
+      }
+      // The archive's own artifact depends on what was shaded into it (first entry = usually the archive itself).
+      if (parent) for (const k of found) inv.get(parent)?.deps?.push(k);
+      const owner = found[0] ?? parent;
+      for (const e of zip.entries) {
+        if (e.isDirectory || e.encrypted || !isJavaArchiveName(e.name)) continue;
+        if (level + 1 > INPUT_LIMITS.maxJarDepth) {
+          notes.push(`${label}!/${e.name}: nested deeper than ${INPUT_LIMITS.maxJarDepth} archives, not read`);
+          continue;
+        }
+        budget.take(e.uncompressedSize, e.name);
+        try {
+          await visit(`${label}!/${e.name}`, await zip.read(e), level + 1, owner);
+        } catch (err) {
+          if (err instanceof ManifestError) throw err;
+          notes.push(`${label}!/${e.name}: ${(err as Error).message}`);
+        }
+      }
+    } finally {
+      await zip.close();
+    }
+  };
+  await visit(path, input, depth, undefined);
+  return { file: path, format: 'jar', packages: inv.list(), notes };
+}
+
+/** Parses the collected files; POM parents and requirement includes are looked up among them. */
+function parseAll(files: RawFile[], unreadable: CollectResult['unreadable']): Manifest[] {
+  if (files.length > INPUT_LIMITS.maxManifests) throw new ManifestError(files[0]!.path, `more than ${INPUT_LIMITS.maxManifests} manifests in the input`, 'too_large');
+  const byPath = new Map(files.map((f) => [f.path, f]));
+  const poms = new Map<string, PomModel>();
+  for (const f of files) {
+    if (!f.path.endsWith('pom.xml')) continue;
+    try {
+      const p = readPom(f.path, f.bytes);
+      const g = p.groupId ?? p.parent?.groupId;
+      if (g && p.artifactId) poms.set(`${g}:${p.artifactId}`, p);
+    } catch {
+      // reported when the file itself is parsed below
+    }
+  }
+  const view = {
+    include: (from: string, ref: string) => {
+      const f = byPath.get(posix.normalize(posix.join(posix.dirname(from), ref)));
+      return f ? { file: f.path, bytes: f.bytes } : undefined;
+    },
+    parentPom: (g: string, a: string) => poms.get(`${g}:${a}`),
+  };
+  const out: Manifest[] = [];
+  for (const f of files) {
+    const parse = parserFor(f.path)!;
+    try {
+      out.push(parse(f.path, f.bytes, view));
+    } catch (e) {
+      if (e instanceof ManifestError && e.code === 'too_large') throw e;
+      unreadable.push({ file: f.path, reason: e instanceof ManifestError ? e.message.slice(f.path.length + 2) : String((e as Error).message) });
+    }
+  }
+  return out;
+}
+
+/** Reads every manifest of the input at `path` (named `name` by the user). */
+export async function collectManifests(path: string, name: string): Promise<CollectResult> {
+  const budget = new Budget();
+  const unreadable: CollectResult['unreadable'] = [];
+  const st = await stat(path);
+  let files: RawFile[] = [];
+  const manifests: Manifest[] = [];
+  const jarRead = async (label: string, src: string | Uint8Array): Promise<void> => {
+    try {
+      const m = await readJar(label, src, budget);
+      if (m.packages.length > 0 || m.notes.length > 0) manifests.push(m);
+    } catch (e) {
+      if (e instanceof ManifestError) throw e;
+      unreadable.push({ file: label, reason: (e as Error).message });
+    }
+  };
+  if (st.isDirectory()) {
+    const w = await walkFolder(path, budget);
+    files = w.files;
+    for (const j of w.jars) await jarRead(relative(path, j), j);
+  } else if (isManifestName(name)) {
+    if (st.size > MAX_MANIFEST_BYTES) throw new ManifestError(name, `${st.size} bytes is over the limit of ${MAX_MANIFEST_BYTES}`, 'too_large');
+    files = [{ path: name, bytes: new Uint8Array(await readFile(path)) }];
+  } else if (isJavaArchiveName(name)) {
+    const m = await readJar(name, path, budget);
+    manifests.push(m);
+  } else {
+    // A zip of a project.
+    let zip: ZipArchive;
+    try {
+      zip = await openZip(path, { limits: { maxEntries: 200_000, maxTotalUncompressed: 8 << 30 } });
+    } catch (e) {
+      throw new ManifestError(name, `not a lockfile, manifest, Java archive or zip of a project (${(e as Error).message})`, 'unsupported');
+    }
+    try {
+      const z = await readZipManifests(zip, '', budget);
+      files = z.files;
+      for (const j of z.jars) await jarRead(j.path, j.bytes);
+    } finally {
+      await zip.close();
+    }
+  }
+  manifests.unshift(...parseAll(files, unreadable));
+  return { manifests, unreadable };
+}
