@@ -15,3 +15,5 @@ export { METHOD_STORED, METHOD_DEFLATED, FLAG_ENCRYPTED, FLAG_DATA_DESCRIPTOR, F
 export { readTar, TarReader, type TarEntry, type TarEntryType, type TarAnomaly, type TarOptions, type TarInput } from './tar.ts';
 export { buildZip, deflateBomb, type ZipWriterEntry, type ZipWriterOptions } from './zip-writer.ts';
 export type { ZipLayout } from './zip-layout.ts';
+// Block-level TAR parsing for readers of tar archives embedded in larger images (firmware).
+export { BLOCK as TAR_BLOCK, META_TYPES as TAR_META_TYPES, isZeroBlock as isTarZeroBlock, numeric as tarNumeric, parseHeader as parseTarHeader, parseLongName as parseTarLongName, parsePax as parseTarPax, type TarHeader } from './tar-header.ts';

@@ -2,3 +2,4 @@
 export { FIRMWARE_CORPUS, hasImage } from './corpus.ts';
 export { buildSquashfs, type TestNode } from './squashfs-writer.ts';
 export { buildImage } from './image-writer.ts';
+export { buildCpio, buildRomfs, buildTar, buildTrx, flatten } from './archive-writers.ts';

@@ -7,15 +7,19 @@
  * A handler that throws leaves an unknown region with the error: one damaged
  * part never stops the rest.
  */
+import { cpioHandler } from './handlers/cpio.ts';
 import { gzipHandler } from './handlers/gzip.ts';
 import { lzmaHandler } from './handlers/lzma.ts';
+import { romfsHandler } from './handlers/romfs.ts';
 import { squashfsHandler } from './handlers/squashfs.ts';
+import { tarHandler } from './handlers/tar.ts';
 import { tplinkHandler } from './handlers/tplink.ts';
+import { trxHandler } from './handlers/trx.ts';
 import type { Handler, HandlerContext } from './handlers/types.ts';
 import { uimageHandler } from './handlers/uimage.ts';
 import { type Blob, DEFAULT_LIMITS, type FileSystem, type Region, UnpackBudget, type UnpackLimits } from './model.ts';
 
-export const HANDLERS: readonly Handler[] = [tplinkHandler, uimageHandler, squashfsHandler, gzipHandler, lzmaHandler];
+export const HANDLERS: readonly Handler[] = [tplinkHandler, trxHandler, uimageHandler, squashfsHandler, cpioHandler, romfsHandler, tarHandler, gzipHandler, lzmaHandler];
 
 export interface UnpackedImage {
   size: number;

@@ -1,0 +1,99 @@
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { buildCpio, buildRomfs, buildSquashfs, buildTar, buildTrx } from '../../testing/index.ts';
+import { DEFAULT_LIMITS } from '../model.ts';
+import { unpackImage } from '../scan.ts';
+import { normalisePath } from './fs-builder.ts';
+
+const tree = {
+  type: 'dir' as const,
+  children: {
+    bin: { type: 'dir' as const, children: { busybox: { type: 'file' as const, data: 'BusyBox v1.19.4 multi-call binary'.padEnd(3000, 'x'), mode: 0o755 }, sh: { type: 'symlink' as const, target: 'busybox' } } },
+    dev: { type: 'dir' as const, children: { console: { type: 'chardev' as const, rdev: (5 << 8) | 1 } } },
+    etc: { type: 'dir' as const, children: { shadow: { type: 'file' as const, data: 'root:$1$abc$xyz:15502:0:99999:7:::\n' }, escape: { type: 'symlink' as const, target: '../../../../etc/passwd' } } },
+  },
+};
+
+function byPath(img: Uint8Array) {
+  const u = unpackImage(img);
+  const fs = u.filesystems[0]!;
+  return { u, fs, nodes: new Map(fs.nodes.map((n) => [n.path, n])) };
+}
+
+const text = (d?: Uint8Array): string => new TextDecoder().decode(d);
+
+describe.each([
+  ['cpio newc', () => buildCpio(tree, 'newc')],
+  ['cpio odc', () => buildCpio(tree, 'odc')],
+  ['tar', () => buildTar(tree)],
+  ['romfs', () => buildRomfs(tree)],
+])('%s', (_name, build) => {
+  it('lists files with contents, symlinks as text, device nodes as entries', () => {
+    const img = build();
+    const { fs, nodes, u } = byPath(img);
+    expect(fs.errors).toEqual([]);
+    expect(text(nodes.get('/bin/busybox')!.data).startsWith('BusyBox v1.19.4')).toBe(true);
+    expect(nodes.get('/bin/busybox')!.data!.length).toBe(3000);
+    expect(text(nodes.get('/etc/shadow')!.data)).toContain('root:$1$');
+    expect(nodes.get('/bin/sh')).toMatchObject({ type: 'symlink', target: 'busybox' });
+    expect(nodes.get('/etc/escape')).toMatchObject({ type: 'symlink', target: '../../../../etc/passwd' });
+    expect(nodes.get('/etc/escape')!.data).toBeUndefined();
+    expect(nodes.get('/dev/console')).toMatchObject({ type: 'chardev', rdev: (5 << 8) | 1 });
+    expect(u.regions.reduce((s, r) => s + r.length, 0)).toBe(img.length);
+  });
+
+  it('survives random damage without throwing', () => {
+    const img = build();
+    let seed = 7;
+    const rnd = (n: number): number => ((seed = (seed * 1103515245 + 12345) >>> 0) % n);
+    for (let round = 0; round < 100; round++) {
+      const bad = img.slice();
+      for (let k = 0; k < 8; k++) bad[rnd(bad.length)] = rnd(256);
+      expect(() => unpackImage(bad)).not.toThrow();
+    }
+  });
+
+  it('truncated: what was read before the cut, the reason, no exception', () => {
+    const img = build();
+    const { fs, nodes } = byPath(img.subarray(0, Math.floor(img.length * 0.6)));
+    expect(fs.errors.length).toBeGreaterThan(0);
+    expect(nodes.size).toBeGreaterThan(0);
+  });
+});
+
+describe('archive formats inside images', () => {
+  it('an initramfs: cpio inside a gzip stream is unpacked at depth 1', () => {
+    const img = gzipSync(buildCpio(tree));
+    const u = unpackImage(img);
+    expect(u.regions[0]!.handler).toBe('gzip');
+    expect(u.regions[0]!.children?.[0]?.handler).toBe('cpio');
+    expect(u.filesystems[0]!.nodes.some((n) => n.path === '/etc/shadow')).toBe(true);
+  });
+
+  it('a TRX container: header checked by CRC, kernel and root file system found by their magics', () => {
+    const kernel = gzipSync(Buffer.from('Linux version 2.6.36 (builder@host)'.padEnd(2048, '\0')));
+    const img = buildTrx(kernel, buildSquashfs(tree));
+    const u = unpackImage(img);
+    expect(u.regions.map((r) => r.handler)).toEqual(['trx', 'gzip', 'padding', 'squashfs'].filter((h) => h !== 'padding' || kernel.length % 4 !== 0));
+    expect(u.regions[0]!.error).toBeUndefined();
+    expect(u.facts.container).toBe('TRX v1');
+    const bad = unpackImage(buildTrx(kernel, buildSquashfs(tree), { corruptCrc: true }));
+    expect(bad.regions[0]!.error).toMatch(/CRC/);
+  });
+
+  it('refuses entry names that climb out of the tree', () => {
+    expect(normalisePath('../../etc/passwd')).toBeUndefined();
+    expect(normalisePath('./a//b/./c')).toBe('/a/b/c');
+    const evil = buildTar({ type: 'dir', children: { '..': { type: 'dir', children: { x: { type: 'file', data: 'x' } } } } });
+    const fs = unpackImage(evil).filesystems[0]!;
+    expect(fs.nodes).toEqual([]);
+    expect(fs.errors.join(' ')).toMatch(/refused/);
+  });
+
+  it('keeps to the node budget', () => {
+    const many = { type: 'dir' as const, children: Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`f${i}`, { type: 'file' as const, data: 'x' }])) };
+    const u = unpackImage(buildCpio(many), { ...DEFAULT_LIMITS, maxNodes: 10 });
+    expect(u.filesystems[0]!.nodes.length).toBe(10);
+    expect(u.filesystems[0]!.errors.join(' ')).toMatch(/node limit/);
+  });
+});
