@@ -1,0 +1,82 @@
+/**
+ * The "app" hardening type: APK in, protected and re-signed APK out, with
+ * the Android engine's assessment of both for the before/after comparison.
+ */
+import { statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { Assessment } from '@citadel/contracts';
+import { engine } from '@citadel/engine-android';
+import { type HardenContext, type HardenInput, type HardenResult, type ShieldTypeModule, type StrategyValues, validateStrategy } from '@citadel/shield-core';
+import { keystoreFrom, oneOffKey, signApk, type SigningKey } from '../signing/sign.ts';
+import { requireTool } from '../signing/tools.ts';
+import { fail, t } from '../text.ts';
+import { rebuildApk } from './rebuild.ts';
+import { APP_DEFAULTS, APP_SCHEMA, APP_UNVERIFIED } from './strategy.ts';
+import { verifyApk } from './verify.ts';
+
+async function assess(path: string, name: string, signal?: AbortSignal): Promise<Assessment> {
+  try {
+    return await engine.run({ files: [{ path, name }] }, {}, signal ? { signal } : {});
+  } catch (e) {
+    return fail('SHIELD_SCAN_FAILED', 'Android 引擎无法读取该文件', 'The Android engine cannot read the file', (e as Error).message);
+  }
+}
+
+function signingKey(values: StrategyValues, ctx: HardenContext): { key: SigningKey; oneOff: boolean } {
+  const ks = keystoreFrom(ctx.extras);
+  if (ks) return { key: { kind: 'keystore', keystore: ks }, oneOff: false };
+  if (values.signWith === 'oneOff') return { key: oneOffKey(ctx.workDir), oneOff: true };
+  return fail('SHIELD_KEYSTORE_REQUIRED', '该策略要求使用上传的密钥库签名，但未提供密钥库', 'The strategy signs with the uploaded keystore, but no keystore was given');
+}
+
+export async function hardenApp(input: HardenInput, strategy: StrategyValues, ctx: HardenContext): Promise<HardenResult> {
+  const checked = validateStrategy(APP_SCHEMA, strategy);
+  if (!checked.ok) fail('SHIELD_BAD_STRATEGY', '加固策略无效', 'The hardening strategy is invalid', checked.errors.join('; '));
+  const values = checked.values;
+  if (!/\.apk$/i.test(input.name)) fail('SHIELD_NOT_APK', '应用加固只接受 APK 文件（AAB 与拆分包请先转换为 APK）', 'App hardening takes APK files only (convert an AAB or split set to an APK first)');
+  for (const tool of ['apksigner', 'zipalign', 'dexdump'] as const) requireTool(tool);
+  const { key, oneOff } = signingKey(values, ctx);
+  const step = (s: string, p: number): void => ctx.onStep?.(s, p);
+  const t0 = Date.now();
+
+  step('scan-before', 5);
+  const before = await assess(input.path, input.name, ctx.signal);
+  step('protect', 30);
+  const unsigned = join(ctx.workDir, 'unsigned.apk');
+  const rebuild = await rebuildApk(input.path, unsigned, values, ctx.signal);
+  const protectMs = Date.now() - t0;
+  step('sign', 55);
+  const outputName = `${basename(input.name).replace(/\.apk$/i, '')}-protected.apk`;
+  const outputPath = join(ctx.workDir, outputName);
+  await signApk(unsigned, outputPath, key, ctx.signal);
+  step('verify', 70);
+  const t1 = Date.now();
+  const after = await assess(outputPath, outputName, ctx.signal);
+  const checks = await verifyApk({ input: input.path, output: outputPath, workDir: ctx.workDir, rebuild, before, after, ...(ctx.signal ? { signal: ctx.signal } : {}) });
+  step('done', 100);
+  const applied = [...rebuild.applied];
+  if (oneOff) applied.push({ id: 'signature.one-off', title: t('使用一次性密钥签名（发布前须重新签名）', 'Signed with a one-off key (re-sign before release)', '使用一次性金鑰簽章（發布前須重新簽章）', '使い捨ての鍵で署名（リリース前に再署名が必要）') });
+  return {
+    outputPath,
+    outputName,
+    applied,
+    verification: { ok: checks.every((c) => c.ok), checks, unverified: APP_UNVERIFIED },
+    metrics: {
+      inputBytes: statSync(input.path).size,
+      outputBytes: statSync(outputPath).size,
+      protectMs,
+      verifyMs: Date.now() - t1,
+      scoreBefore: before.score.score,
+      scoreAfter: after.score.score,
+    },
+  };
+}
+
+export const appShield: ShieldTypeModule = {
+  type: 'app',
+  title: t('应用加固', 'App hardening', '應用程式加固', 'アプリ強化'),
+  accept: ['.apk'],
+  schema: APP_SCHEMA,
+  defaults: APP_DEFAULTS,
+  harden: hardenApp,
+};
