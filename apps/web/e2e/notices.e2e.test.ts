@@ -1,0 +1,74 @@
+/**
+ * Issue 30 notices in a real browser: the administrator writes a floating notice
+ * on System → notices and publishes it; a user already signed in elsewhere sees
+ * the pop-up pushed over /socket/ (no reload), closes it (recorded as read); a banner notice shows as the banner and is
+ * cleared live when withdrawn.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_ADMIN_PASSWORD, login, post } from '../../server/src/test-support/test-app.ts';
+import { TEST_USER_PASSWORD, createUser } from '../../server/src/test-support/users.ts';
+import { type Portal, chromiumAvailable, signIn, startPortal } from './harness.ts';
+
+describe.skipIf(!chromiumAvailable)('platform notices in the browser', () => {
+  let portal: Portal;
+  beforeAll(async () => {
+    portal = await startPortal();
+    await createUser(portal.app, 'noticeuser');
+  }, 300_000);
+  afterAll(async () => portal?.stop());
+
+  it('publishes a floating notice that a signed-in user sees live, then a banner that is withdrawn live', async () => {
+    const t0 = Date.now();
+    const step = (what: string) => console.log(`${Date.now() - t0} ms: ${what}`);
+    const userCtx = await portal.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+    const userPage = await userCtx.newPage();
+    await signIn(userPage, portal, 'noticeuser', TEST_USER_PASSWORD);
+    await userPage.getByTestId('main-layout').waitFor({ timeout: 30_000 });
+    step('user signed in');
+    const adminCtx = await portal.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+    const adminPage = await adminCtx.newPage();
+    await signIn(adminPage, portal, 'admin', TEST_ADMIN_PASSWORD);
+    await adminPage.getByTestId('main-layout').waitFor({ timeout: 30_000 });
+    await adminPage.goto(`${portal.url}#/system/notices`);
+    await adminPage.getByTestId('notice-table').waitFor({ timeout: 30_000 });
+    step('admin on the notice page');
+    await adminPage.getByTestId('notice-add').click();
+    await adminPage.getByTestId('notice-kind-float').click();
+    await adminPage.getByTestId('notice-title').fill('系统升级通知');
+    await adminPage.getByTestId('notice-content').fill('今晚 **22:00** 升级，<script>alert(1)</script> 期间暂停提交。');
+    // Give the user's socket time to be authenticated before publishing (it is opened on sign-in).
+    await expect.poll(() => userPage.evaluate(() => document.readyState), { timeout: 15_000 }).toBe('complete');
+    const published = Date.now();
+    await adminPage.getByTestId('notice-save-publish').click();
+
+    const pop = userPage.getByTestId('notice-float-title');
+    await pop.waitFor({ timeout: 30_000 });
+    const latencyMs = Date.now() - published;
+    console.log(`floating notice seen by the signed-in user ${latencyMs} ms after the publish click`);
+    step('pop-up seen');
+    expect(await pop.textContent()).toBe('系统升级通知');
+    const body = userPage.getByTestId('notice-float');
+    expect(await body.locator('strong').textContent()).toBe('22:00');
+    // Raw HTML in the content is text, never markup.
+    expect(await body.locator('script').count()).toBe(0);
+    expect(await body.textContent()).toContain('<script>');
+
+    // Closing marks it read (getClientUserNotice then answers read: true, and it is not popped up again).
+    await userPage.locator('.ant-notification-notice', { hasText: '系统升级通知' }).locator('.ant-notification-notice-close').click();
+    const db = portal.app.services.database.db as never as import('kysely').Kysely<Record<string, Record<string, unknown>>>;
+    await expect.poll(async () => (await db.selectFrom('notice_reads').selectAll().execute()).length, { timeout: 15_000 }).toBe(1);
+
+    step('read recorded');
+    // A banner notice: shown as the banner live; withdrawing it clears the banner live.
+    const admin = (await login(portal.app, 'admin', TEST_ADMIN_PASSWORD)).headers;
+    const banner = await post(portal.app.app, '/notice/add', { title: '服务公告', content: '新版本已上线', is_float: false, status: 'published' }, admin);
+    await userPage.getByTestId('notice-banner-title').waitFor({ timeout: 30_000 });
+    expect(await userPage.getByTestId('notice-banner-title').textContent()).toBe('服务公告');
+    await post(portal.app.app, '/notice/status', { id: banner.body.data.id, status: 'draft' }, admin);
+    await userPage.getByTestId('notice-banner').waitFor({ state: 'detached', timeout: 30_000 });
+
+    step('banner withdrawn');
+    await userCtx.close();
+    await adminCtx.close();
+  }, 240_000);
+});
