@@ -1,47 +1,49 @@
 #!/usr/bin/env node
 /**
- * `npm start`: builds the web app when its build is missing or older than its
- * sources, then runs the server (API + web app on one port) as a child, passing
- * signals through. Stopping `npm start` by its pid stops the server too (issue 19):
- * the next start finds the port free.
+ * `npm start`: builds what is missing or older than its sources (the web app,
+ * and the server bundle in dist/ — see build.mjs), then runs the built server
+ * (API + web app on one port) with plain Node as a child, passing signals
+ * through. Stopping `npm start` by its pid stops the server too (issue 19): the
+ * next start finds the port free.
+ *
+ *   --build-only   make sure the web app's build is current and exit (browser tests)
+ *   --worker       run the task worker (dist/worker.js) instead of the portal
+ *   --from-source  run the TypeScript sources through tsx (no server build)
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { DIST, ROOT, buildState } from './build/stamp.mjs';
+import { WEB_BUILT, webBuildIsStale } from './build/web.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const webDir = path.join(root, 'apps/web');
-const built = path.join(webDir, 'dist/index.html');
+const args = new Set(process.argv.slice(2));
+const worker = args.has('--worker');
+const fromSource = args.has('--from-source');
 
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
-  }
-  return newest;
+function build(extra) {
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs'), ...extra], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-function webBuildIsStale() {
-  if (!existsSync(built)) return true;
-  const sources = [path.join(webDir, 'src'), path.join(root, 'packages/contracts/src')];
-  const inputs = Math.max(...sources.map(newestMtime), statSync(path.join(webDir, 'index.html')).mtimeMs);
-  return inputs > statSync(built).mtimeMs;
-}
-
-if (!process.env.CITADEL_WEB_DIR && webBuildIsStale()) {
+if (!worker && !process.env.CITADEL_WEB_DIR && webBuildIsStale()) {
   console.log('Building the web app …');
-  const r = spawnSync('npm', ['run', 'build', '-w', '@citadel/web'], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync('npm', ['run', 'build', '-w', '@citadel/web'], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
 // `--build-only`: used by the browser tests to make sure the built app is current.
-if (process.argv.includes('--build-only')) process.exit(0);
+if (args.has('--build-only')) process.exit(0);
+
+if (!fromSource && buildState() !== 'current') build(['--server-only']);
+
+// The built server finds the web app through CITADEL_WEB_DIR (its own location is dist/, not apps/server/src).
+const env = { ...process.env, CITADEL_WEB_DIR: process.env.CITADEL_WEB_DIR || path.dirname(WEB_BUILT) };
+const entry = fromSource
+  ? ['--import', 'tsx', path.join(ROOT, worker ? 'apps/server/src/worker-main.ts' : 'apps/server/src/main.ts')]
+  : [path.join(DIST, worker ? 'worker.js' : 'server.js')];
 
 // The server gets an IPC channel: when this process goes away by any means (even
 // SIGKILL), the channel closes and the server shuts down instead of keeping the port.
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], { cwd: process.cwd(), stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
+const server = spawn(process.execPath, ['--enable-source-maps', ...entry], { cwd: process.cwd(), env, stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
 const stopServer = (signal) => {
   if (server.exitCode === null && server.signalCode === null) server.kill(signal);
 };

@@ -1,7 +1,8 @@
-/** Command-line arguments of `npm run scan`, parsed without dependencies. */
+/** Command-line arguments of `citadel scan` (`npm run scan`), parsed without dependencies. */
 import { PLATFORMS, type Platform, RISK_LEVELS, type RiskLevel, LOCALES, type Locale } from '@citadel/contracts';
 
-export const USAGE = `Usage: npm run scan -- <file|folder> [more files] [options]
+export const USAGE = `Usage: citadel scan <file|folder> [more files] [options]
+       (from a checkout also: npm run scan -- <file|folder> … )
 
 Runs a Citadel assessment engine offline and prints the result.
 

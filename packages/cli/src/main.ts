@@ -1,8 +1,9 @@
 /**
- * Entry point of `npm run scan` (root script: tsx packages/cli/src/main.ts).
- * Usage and exit codes: see USAGE in args.ts or run with --help.
+ * Entry point of the `citadel` command (packages/cli/bin/citadel.mjs runs the
+ * built dist/citadel.js, or this file through tsx) and of `npm run scan`.
+ * Subcommands: citadel.ts; a scan's usage and exit codes: USAGE in args.ts.
  */
-import { runCli } from './scan.ts';
+import { runCitadel } from './citadel.ts';
 
 const controller = new AbortController();
 // First Ctrl-C asks the engine to stop between items; a second one ends the process at once.
@@ -11,7 +12,7 @@ process.once('SIGINT', () => {
   process.once('SIGINT', () => process.exit(130));
 });
 
-runCli(process.argv.slice(2), {
+runCitadel(process.argv.slice(2), {
   stdout: (t) => process.stdout.write(t),
   stderr: (t) => process.stderr.write(t),
   signal: controller.signal,
@@ -20,7 +21,7 @@ runCli(process.argv.slice(2), {
     process.exitCode = code;
   },
   (e: unknown) => {
-    process.stderr.write(`scan: unexpected error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    process.stderr.write(`citadel: unexpected error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
     process.exitCode = 4;
   },
 );

@@ -187,9 +187,9 @@ describe('scan CLI', () => {
   it('main.ts runs as the npm script would', () => {
     const main = fileURLToPath(new URL('./main.ts', import.meta.url));
     const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
-    const help = spawnSync(tsx, [main, '--help'], { encoding: 'utf8' });
+    const help = spawnSync(tsx, [main, 'scan', '--help'], { encoding: 'utf8' });
     expect(help.status).toBe(0);
-    expect(help.stdout).toMatch(/Usage: npm run scan/);
+    expect(help.stdout).toMatch(/Usage: citadel scan/);
     expect(spawnSync(tsx, [main, join(dir, 'missing.apk')], { encoding: 'utf8' }).status).toBe(2);
     const unknown = spawnSync(tsx, [main, file('blob.unknown', '\u0000\u0001 not any package')], { encoding: 'utf8' });
     expect(unknown.status).toBe(3);

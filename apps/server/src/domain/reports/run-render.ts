@@ -3,11 +3,11 @@
  * the child does (crash, hang, out of memory), the outcome is a value.
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { childEntry } from '../../ops/child-entry.ts';
 import type { RenderMessage, RenderRequest } from './render-child.ts';
 
-const CHILD = fileURLToPath(new URL('./render-child.ts', import.meta.url));
-const TSX = import.meta.resolve('tsx');
+// The child's entry: built JavaScript next to this code, or the TypeScript source through tsx.
+const { file: CHILD, execArgv: LOADER } = childEntry(new URL('./render-child.ts', import.meta.url));
 
 export type RenderOutcome = { kind: 'ok'; bytes: Uint8Array } | { kind: 'failed'; message: string; font?: boolean } | { kind: 'aborted' };
 
@@ -33,7 +33,7 @@ export function renderInChild(req: RenderRequest, limits: RenderLimits, opts: { 
     const timer = setTimeout(() => finish({ kind: 'failed', message: `report generation timeout after ${Math.round(limits.timeoutMs / 1000)} s` }), limits.timeoutMs);
     if (opts.signal?.aborted) return onAbort();
     opts.signal?.addEventListener('abort', onAbort);
-    child = fork(CHILD, [], { execArgv: ['--import', TSX, `--max-old-space-size=${limits.memoryMb}`], stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'advanced' });
+    child = fork(CHILD, [], { execArgv: [...LOADER, `--max-old-space-size=${limits.memoryMb}`], stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'advanced' });
     child.stderr?.on('data', (d: Buffer) => {
       stderrTail = (stderrTail + d.toString('utf8')).slice(-2000);
     });

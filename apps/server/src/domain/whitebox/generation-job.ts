@@ -6,11 +6,11 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { childEntry } from '../../ops/child-entry.ts';
 import type { GenerationMessage, GenerationRequest } from './generation-child.ts';
 
-const CHILD = fileURLToPath(new URL('./generation-child.ts', import.meta.url));
-const TSX = import.meta.resolve('tsx');
+// The child's entry: built JavaScript next to this code, or the TypeScript source through tsx.
+const { file: CHILD, execArgv: LOADER } = childEntry(new URL('./generation-child.ts', import.meta.url));
 
 export type GenerationOutcome =
   | { kind: 'done'; ok: boolean; tableBytes: number; report: unknown; failed: string[] }
@@ -29,7 +29,7 @@ export function runGeneration(req: Omit<GenerationRequest, 'type'>, limits: { ti
   return new Promise((resolve) => {
     let proc: ChildProcess;
     try {
-      proc = fork(CHILD, [], { execArgv: ['--import', TSX, `--max-old-space-size=${limits.memoryMb}`], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+      proc = fork(CHILD, [], { execArgv: [...LOADER, `--max-old-space-size=${limits.memoryMb}`], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
     } catch (err) {
       resolve({ kind: 'error', message: `could not start the generator: ${(err as Error).message}` });
       return;
