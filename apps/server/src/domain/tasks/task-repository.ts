@@ -9,6 +9,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import type { TasksTable } from './task-schema.ts';
+import { declaredTarget, withDeclaredTarget } from './declared-fields.ts';
 
 export type TaskRecord = Selectable<TasksTable>;
 
@@ -98,9 +99,9 @@ export class TaskRepository {
         started_at: null,
         finished_at: null,
         updated_at: now,
-        app_name: '',
+        app_name: declaredTarget(t.fields).app_name,
         package_name: '',
-        version: '',
+        version: declaredTarget(t.fields).version,
         size: t.size,
         md5: t.md5,
         score: null,
@@ -273,6 +274,11 @@ export class TaskRepository {
   async finishWithResult(id: number, leaseOwner: string, patch: TaskPatch, assessmentJson: string): Promise<TaskRecord | undefined> {
     if (!canTransition('PROCESSING', 'FINISHED')) throw new IllegalTransitionError('PROCESSING', 'FINISHED', String(id));
     return this.db.transaction().execute(async (trx) => {
+      // What the user declared in the create form names the target (web, source): it wins over the engine's guess.
+      const declared = declaredTarget((await trx.selectFrom('tasks').select('fields').where('id', '=', id).executeTakeFirst())?.fields);
+      if (declared.app_name) patch = { ...patch, app_name: declared.app_name };
+      if (declared.version) patch = { ...patch, version: declared.version };
+      assessmentJson = withDeclaredTarget(assessmentJson, declared);
       const row = await trx
         .updateTable('tasks')
         .set({ ...patch, status: 'FINISHED', updated_at: Date.now() })

@@ -28,6 +28,10 @@ const APP_FIELDS: KnownField[] = [
 ];
 
 const TASK_FIELDS: KnownField[] = [
+  // Web and source: what the user declared in the create form (the server puts it in the target).
+  { key: 'app_name', aliases: ['app_name'], fromTask: (t) => t.app_name },
+  { key: 'abbreviation', aliases: ['abbreviation'] },
+  { key: 'version', aliases: ['version'], fromTask: (t) => t.version },
   { key: 'target_address', aliases: [], fromTask: (t) => t.url },
   { key: 'file_name', aliases: ['file_name', 'fileName'], fromTask: (t) => t.file_name },
 ];

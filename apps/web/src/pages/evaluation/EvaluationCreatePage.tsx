@@ -5,7 +5,7 @@
  * uploads to finish.
  */
 import { useEffect, useState } from 'react';
-import { type CreateTaskRequest, type RouteNode, type WebScanOptions, webScanParams } from '@citadel/contracts';
+import { type CreateTaskRequest, type RouteNode, type WebScanOptions, walkRoutes, webScanParams } from '@citadel/contracts';
 import { Alert, Button, Form, Input, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -22,6 +22,10 @@ import { listTemplates, type TemplateRow } from '../templates/index.ts';
 /** "Default template" sends no template_id: the server uses the admin's default for the platform, else the built-in one. */
 const DEFAULT_TEMPLATE = 'default';
 
+/** Platforms that have template pages in the route table (template-list:<platform>). */
+const TEMPLATE_PLATFORMS = new Set(walkRoutes().flatMap((n) => (n.page?.startsWith('template-list:') ? [n.page.slice('template-list:'.length)] : [])));
+const hasTemplates = (platform: string) => TEMPLATE_PLATFORMS.has(platform);
+
 type FormValues = Partial<Record<CreateField, string>> & { url?: string; template?: string; appid?: string; scan?: WebScanOptions };
 
 export function EvaluationCreatePage({ node }: { node: RouteNode }) {
@@ -36,8 +40,8 @@ export function EvaluationCreatePage({ node }: { node: RouteNode }) {
   const [submitting, setSubmitting] = useState(false);
   const [templates, setTemplates] = useState<TemplateRow[]>([]);
   useEffect(() => {
-    // Platforms without template pages (web, source) keep the default only.
-    if (platform) listTemplates({ platform, page: 1, page_size: 50 }, { quiet: true }).then((d) => setTemplates(d.list.filter((r) => !r.is_default)), () => setTemplates([]));
+    // Platforms without template pages (web, source) keep the default only: /template/list refuses them.
+    if (platform && hasTemplates(platform)) listTemplates({ platform, page: 1, page_size: 50 }, { quiet: true }).then((d) => setTemplates(d.list.filter((r) => !r.is_default)), () => setTemplates([]));
   }, [platform]);
 
   if (!platform || !spec) return null;
