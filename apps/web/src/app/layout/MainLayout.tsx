@@ -8,6 +8,8 @@ import { Sidebar } from './Sidebar.tsx';
 import { HeaderBar } from './HeaderBar.tsx';
 import { TagsView } from './TagsView.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { NoticeCenter } from '../../pages/notices/index.ts';
+import { closePanelOnNavigation } from '../../components/downloads/index.ts';
 
 /** Cookie holding the sidebar state: '1' open, '0' collapsed. */
 export const SIDEBAR_COOKIE = 'sidebarStatus';
@@ -16,6 +18,8 @@ export const SIDEBAR_COOKIE = 'sidebarStatus';
 function useSessionWatch(): void {
   const { pathname } = useLocation();
   const first = useRef(true);
+  // The download panel belongs to the page it was opened on.
+  useEffect(() => closePanelOnNavigation(), [pathname]);
   useEffect(() => {
     if (first.current) {
       first.current = false;
@@ -43,6 +47,7 @@ export function MainLayout() {
       <Layout className="citadel-body">
         <Sidebar collapsed={collapsed} />
         <Layout className="citadel-main">
+          <NoticeCenter />
           <TagsView />
           <Breadcrumbs />
           <Layout.Content className="citadel-content">

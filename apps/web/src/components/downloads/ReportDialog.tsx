@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { type ReportFormat, type ReportOptions, type ReportRange, type ReportTemplate, reportOptions, requestReport } from '../../api/downloads.ts';
 import { currentLang } from '../../locales/i18n.ts';
 import { feedback } from '../../app/feedback.ts';
-import { openPanel, refreshDownloads } from './downloads-store.ts';
+import { announceDownload, refreshDownloads } from './downloads-store.ts';
 
 /** What a platform offers (the same rule the server enforces). */
 export const rangesFor = (platform: string): ReportRange[] => (platform === 'android' ? ['ALL', 'MAIN', 'SDK'] : ['ALL']);
@@ -65,7 +65,7 @@ export function ReportDialog({ open, task, onClose }: { open: boolean; task: { t
       await requestReport({ task_uid: task.task_uid, sdk_filter: ranges, report_type: format, type: language, report_template: template });
       feedback.success(t('common.operationSuccess'));
       onClose();
-      openPanel();
+      announceDownload();
       await refreshDownloads();
     } finally {
       setBusy(false);

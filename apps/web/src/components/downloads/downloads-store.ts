@@ -38,8 +38,49 @@ export function useDownloads(): State {
   );
 }
 
-export const openPanel = () => set({ open: true });
-export const minimizePanel = () => set({ open: false });
+/**
+ * The panel is a side panel beside the page (the layout makes room for it,
+ * styles.css .citadel-downloads-open), never over the page's own buttons. A
+ * report request opens it once per browser session, and never again once the
+ * user has minimised it (remembered in localStorage); the header icon always
+ * opens it. Moving to another page closes it.
+ */
+const MINIMIZED_KEY = 'citadel.downloads.minimized';
+const AUTO_OPENED_KEY = 'citadel.downloads.autoOpened';
+
+function storage(kind: 'local' | 'session'): Storage | undefined {
+  try {
+    return kind === 'local' ? window.localStorage : window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+function setOpen(open: boolean): void {
+  document.body.classList.toggle('citadel-downloads-open', open);
+  set({ open });
+}
+
+/** The user opens the panel (header icon). */
+export const openPanel = () => {
+  storage('local')?.removeItem(MINIMIZED_KEY);
+  setOpen(true);
+};
+/** The user minimises the panel: report requests no longer open it. */
+export const minimizePanel = () => {
+  storage('local')?.setItem(MINIMIZED_KEY, '1');
+  setOpen(false);
+};
+/** A report was requested: the panel opens the first time, unless the user minimised it before. */
+export function announceDownload(): void {
+  if (state.open || storage('local')?.getItem(MINIMIZED_KEY) === '1' || storage('session')?.getItem(AUTO_OPENED_KEY) === '1') return;
+  storage('session')?.setItem(AUTO_OPENED_KEY, '1');
+  setOpen(true);
+}
+/** Another page: the panel closes (without counting as minimised). */
+export function closePanelOnNavigation(): void {
+  if (state.open) setOpen(false);
+}
 
 function startTransfers(records: DownloadRecord[]): void {
   for (const r of records) {
