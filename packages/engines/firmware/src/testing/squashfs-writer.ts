@@ -6,6 +6,7 @@
  * children, so every directory entry can name its child's inode position.
  */
 import { deflateSync } from 'node:zlib';
+import { xz } from '@napi-rs/lzma';
 
 export type TestNode =
   | { type: 'file'; data: Uint8Array | string; mode?: number }
@@ -54,8 +55,10 @@ function metaBlocks(table: Uint8Array): Uint8Array {
 }
 const ref = (u: number): { block: number; offset: number } => ({ block: Math.floor(u / META) * (META + 2), offset: u % META });
 
-export function buildSquashfs(root: TestNode & { type: 'dir' }, opts: { compress?: boolean; mtime?: number } = {}): Uint8Array {
+export function buildSquashfs(root: TestNode & { type: 'dir' }, opts: { compress?: boolean; compressor?: 'gzip' | 'xz'; mtime?: number } = {}): Uint8Array {
   const compress = opts.compress ?? true;
+  const compressor = opts.compressor ?? 'gzip';
+  const pack = (chunk: Uint8Array): Uint8Array => (compressor === 'xz' ? xz.compressSync(Buffer.from(chunk)) : deflateSync(chunk));
   const mtime = opts.mtime ?? 1_700_000_000;
   const data = new Bytes();
   const inodes = new Bytes();
@@ -76,7 +79,7 @@ export function buildSquashfs(root: TestNode & { type: 'dir' }, opts: { compress
         const sizes: number[] = [];
         for (let i = 0; i < bytes.length; i += BLOCK) {
           const chunk = bytes.subarray(i, i + BLOCK);
-          const z = compress ? deflateSync(chunk) : undefined;
+          const z = compress ? pack(chunk) : undefined;
           if (z && z.length < chunk.length) {
             data.raw(z);
             sizes.push(z.length);
@@ -137,7 +140,7 @@ export function buildSquashfs(root: TestNode & { type: 'dir' }, opts: { compress
     .u32(mtime)
     .u32(BLOCK)
     .u32(0) // fragments
-    .u16(1) // gzip
+    .u16(compressor === 'xz' ? 4 : 1) // compressor id: 1 gzip, 4 xz
     .u16(12) // block log
     .u16(0x0002 | 0x0008 | 0x0010) // no fragments, always-fragments off
     .u16(1) // ids

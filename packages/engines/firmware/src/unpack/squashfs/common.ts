@@ -7,6 +7,8 @@
  */
 import { inflateSync } from 'node:zlib';
 import { LzmaError, decodeProps, lzmaDecodeRaw, readAloneHeader } from '../../decompress/lzma.ts';
+import { xzDecompress } from '../../decompress/xz.ts';
+import { zstdDecompress } from '../../decompress/zstd.ts';
 import type { FsNode, NodeType, UnpackBudget } from '../model.ts';
 
 export type Compressor = 'gzip' | 'lzma' | 'lzo' | 'xz' | 'lz4' | 'zstd' | 'sniff';
@@ -28,6 +30,8 @@ export function decompressBlock(comp: Compressor, src: Uint8Array, max: number):
     // Vendor variant: raw LZMA with the usual lc=3 lp=0 pb=2 and no header.
     return lzmaDecodeRaw(src, 0, decodeProps(0x5d, 1 << 23)!, undefined, max).data;
   }
+  if (comp === 'xz') return xzDecompress(src, max);
+  if (comp === 'zstd') return zstdDecompress(src, max);
   throw new Error(`squashfs compressor ${comp} is not supported`);
 }
 
