@@ -6,11 +6,11 @@
  * check groups over the shared model and returns the Assessment.
  */
 import type { Assessment, Platform } from '@citadel/contracts';
-import { type Engine, type EngineContext, type EngineInput, type EngineOptions, defaultSdkMatcher, requestedPlatform, singleInputFile, startAssessment } from '@citadel/engine-core';
+import { AssessmentBuilder, type Engine, type EngineContext, type EngineInput, type EngineOptions, defaultSdkMatcher, requestedPlatform, singleInputFile } from '@citadel/engine-core';
 import { HARMONY_CATALOGUE, HARMONY_PLATFORMS, type HarmonyPlatform } from './catalogue/index.ts';
 import { codeChecks } from './checks/code/code-checks.ts';
 import { codeUnits } from './checks/code/code-units.ts';
-import { dexCodeChecks } from './checks/dex/dex-code.ts';
+import { dexCodeChecks, hasDexEntries, isDexItem } from './checks/dex/dex-code.ts';
 import { CheckContext } from './checks/context.ts';
 import { manifestChecks } from './checks/manifest.ts';
 import { nativeChecks } from './checks/native.ts';
@@ -43,7 +43,17 @@ export class HarmonyEngine implements Engine {
     const pkg = await openHarmonyPackage(file.path, file.name, ctx.signal);
     try {
       const platform: HarmonyPlatform = requestedPlatform(options, HARMONY_PLATFORMS) ?? (pkg.model === 'fa' ? 'harmony' : 'harmony_next');
-      const builder = startAssessment(this, platform, options, ctx);
+      // The Android DEX checks apply only to a package that carries DEX code: otherwise they are not
+      // findings at all (issue 19: 25 "not executed" rows on every DEX-free HAP), not even "not executed".
+      const hasDex = hasDexEntries(pkg.modules);
+      const builder = new AssessmentBuilder({
+        engine: { name: this.name, version: this.version },
+        platform,
+        catalogue: this.catalogue,
+        options,
+        ctx,
+        scope: (item) => item.platform === platform && (hasDex || !isDexItem(item.id)),
+      });
       const c = new CheckContext(pkg, builder, platform, this.catalogue, defaultSdkMatcher(), ctx.now?.() ?? new Date());
       const units = codeUnits(pkg.modules);
 

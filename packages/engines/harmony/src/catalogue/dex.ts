@@ -43,9 +43,20 @@ export const DEX_CODE_ANDROID_KEYS = [
 /** The Harmony key of an Android code key: "dex.crypto.ecb_mode". */
 export const dexKey = (androidKey: string): string => `dex.${androidKey}`;
 
+/**
+ * Their titles say where they look: several have a HarmonyOS twin over ArkTS
+ * code (harmony.crypto.weak_hash …) with the same Android title, and two
+ * items of one result page must never read the same (issue 19).
+ */
+const DEX_TITLE_SUFFIX: Record<string, string> = { 'zh-CN': '（DEX代码）', 'zh-TW': '（DEX程式碼）', en: ' (DEX code)', ja: '（DEX コード）' };
+
+function dexTitle(title: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(title).map(([lang, text]) => [lang, `${text}${DEX_TITLE_SUFFIX[lang] ?? ' (DEX)'}`]));
+}
+
 export const DEX_ITEMS: HarmonyItem[] = DEX_CODE_ANDROID_KEYS.flatMap((k) => {
   const id = `android.${k}`;
   if (!ANDROID_CATALOGUE.has(id)) return [];
   const { id: _id, platform: _platform, ...item } = ANDROID_CATALOGUE.get(id);
-  return [{ ...item, key: dexKey(k), id: `harmony.${dexKey(k)}`, platform: 'harmony' as const }];
+  return [{ ...item, title: dexTitle(item.title as Record<string, string>) as typeof item.title, key: dexKey(k), id: `harmony.${dexKey(k)}`, platform: 'harmony' as const }];
 });

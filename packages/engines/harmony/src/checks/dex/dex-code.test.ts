@@ -15,7 +15,11 @@ describe('DEX code of FA packages (the Android engine\'s code checks)', () => {
   it('reuses the Android code items on the harmony platform as harmony.dex.*', () => {
     const item = HARMONY_CATALOGUE.get('harmony.dex.crypto.ecb_mode');
     expect(item.platform).toBe('harmony');
-    expect([item.title, item.risk, item.cwe]).toEqual([ANDROID_CATALOGUE.get('android.crypto.ecb_mode').title, ANDROID_CATALOGUE.get('android.crypto.ecb_mode').risk, ANDROID_CATALOGUE.get('android.crypto.ecb_mode').cwe]);
+    const android = ANDROID_CATALOGUE.get('android.crypto.ecb_mode');
+    expect([item.risk, item.cwe]).toEqual([android.risk, android.cwe]);
+    // The title says the item looks at DEX code (a HarmonyOS twin over ArkTS code may carry the Android title).
+    expect(item.title['zh-CN']).toBe(`${android.title['zh-CN']}（DEX代码）`);
+    expect(item.title.en).toBe(`${android.title.en} (DEX code)`);
     expect(HARMONY_CATALOGUE.has('harmony_next.dex.crypto.ecb_mode')).toBe(false);
   });
 
@@ -35,11 +39,24 @@ describe('DEX code of FA packages (the Android engine\'s code checks)', () => {
     expect(row(a, 'secrets.api_keys').evidence[0]).toMatchObject({ file: 'classes.dex', className: 'com.example.app.Keys', method: 'connect' });
   });
 
-  it('without DEX code the dex items are not executed, with the reason; Stage packages do not have them', async () => {
+  it('without DEX code the dex items are not in the assessment at all (they cannot apply); Stage packages do not have them', async () => {
     const fa = await assess({ model: 'fa' });
-    expect(result(fa, 'dex.crypto.ecb_mode')).toBe('not_executed');
-    expect(row(fa, 'dex.crypto.ecb_mode').evidence[0]?.detail).toContain('no DEX code');
+    expect(fa.findings.filter((f) => f.ruleId.includes('.dex.'))).toEqual([]);
+    expect(fa.findings.length).toBeGreaterThan(20);
+    // A DEX entry that cannot be read keeps them, not executed, with the reason.
+    const broken = await assess({ model: 'fa', files: [{ name: 'classes.dex', data: Buffer.from('dex\n035\0broken') }] });
+    expect(result(broken, 'dex.crypto.ecb_mode')).toBe('not_executed');
+    expect(row(broken, 'dex.crypto.ecb_mode').evidence[0]?.detail).toContain('could not be read');
     const stage = await assess({});
     expect(stage.findings.some((f) => f.ruleId.includes('.dex.'))).toBe(false);
+  });
+
+  it('no two items of one platform share a title, in any language', () => {
+    for (const platform of ['harmony', 'harmony_next']) {
+      for (const lang of ['zh-CN', 'zh-TW', 'en', 'ja'] as const) {
+        const titles = HARMONY_CATALOGUE.items.filter((i) => i.platform === platform).map((i) => i.title[lang] ?? i.title.en);
+        expect(titles.filter((t, n) => titles.indexOf(t) !== n), `${platform} ${lang}`).toEqual([]);
+      }
+    }
   });
 });

@@ -13,6 +13,12 @@ import type { CheckContext } from '../context.ts';
 
 export const DEX_KEYS = DEX_CODE_ANDROID_KEYS.map(dexKey);
 
+/** An item of the Android DEX checks (harmony.dex.* / harmony_next.dex.*). */
+export const isDexItem = (id: string): boolean => /^harmony(?:_next)?\.dex\./.test(id);
+
+/** Whether any module holds a classes*.dex entry (readable or not). */
+export const hasDexEntries = (modules: readonly { entryNames: readonly string[] }[]): boolean => modules.some((m) => m.entryNames.some((n) => /(?:^|\/)classes\d*\.dex$/.test(n)));
+
 /** The Android context with its short keys mapped onto harmony.dex.* (keys without an item are dropped, as usual). */
 class DexCheckContext extends AndroidCheckContext {
   constructor(
@@ -37,8 +43,10 @@ export interface DexCodeResult {
 
 export async function dexCodeChecks(c: CheckContext): Promise<DexCodeResult | undefined> {
   const dex = c.modules.flatMap((m) => m.dex.flatMap((d) => d.files.map((file) => ({ file: `${m.prefix}${d.path}`, dex: file }))));
+  // Without DEX entries the engine leaves these items out of the assessment's scope (engine.ts);
+  // DEX entries that could not be parsed leave them not executed, with the reason.
   if (dex.length === 0) {
-    c.notExecuted(DEX_KEYS, 'no DEX code (classes*.dex) in the package');
+    if (hasDexEntries(c.modules)) c.notExecuted(DEX_KEYS, 'the DEX code (classes*.dex) could not be read');
     return undefined;
   }
   // The code walk reads only the DEX files and appends what it cannot read; the rest of the Android model is not needed.
