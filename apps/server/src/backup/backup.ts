@@ -61,6 +61,7 @@ function objectFiles(root: string): string[] {
 
 function copyObjects(from: string, to: string, files: string[]): { count: number; bytes: number } {
   let bytes = 0;
+  mkdirSync(to, { recursive: true });
   for (const rel of files) {
     const target = path.join(to, rel);
     mkdirSync(path.dirname(target), { recursive: true });
@@ -72,7 +73,7 @@ function copyObjects(from: string, to: string, files: string[]): { count: number
 
 function appliedMigrations(db: SQLite.Database): string[] {
   try {
-    return (db.prepare('SELECT name FROM kysely_migration ORDER BY name').all() as { name: string }[]).map((r) => r.name);
+    return (db.prepare('SELECT name FROM citadel_migrations ORDER BY name').all() as { name: string }[]).map((r) => r.name);
   } catch {
     return [];
   }
@@ -97,13 +98,18 @@ export async function backup(s: BackupSettings, dest: string, onProgress: (line:
   try {
     db.pragma('busy_timeout = 5000');
     onProgress('database: online backup …');
-    await db.backup(path.join(dest, DB_FILE));
+    // SQLite restarts a backup that another connection writes into between two steps; with
+    // the portal writing all the time, small steps might never finish. After the first step
+    // the rest goes in one, under a read transaction (which in WAL mode blocks no writer).
+    await db.backup(path.join(dest, DB_FILE), { progress: ({ totalPages }) => Math.max(totalPages, 100) });
     migrations = appliedMigrations(db);
   } finally {
     db.close();
   }
-  const copy = new SQLite(path.join(dest, DB_FILE), { readonly: true });
+  const copy = new SQLite(path.join(dest, DB_FILE));
   try {
+    // A single self-contained file: no -wal/-shm beside it, in the backup or once restored.
+    copy.pragma('journal_mode = DELETE');
     const check = copy.pragma('integrity_check', { simple: true });
     if (check !== 'ok') throw new BackupError(`the copied database fails its integrity check: ${String(check)}`);
   } finally {
