@@ -88,7 +88,7 @@ export async function readJar(path: string, input: string | Uint8Array, budget =
   const inv = new Inventory(path);
   const notes: string[] = [];
   const visit = async (label: string, src: string | Uint8Array, level: number, parent: string | undefined): Promise<void> => {
-    const zip = await openZip(src, { limits: { maxEntries: INPUT_LIMITS.maxJarEntries, maxEntrySize: 256 << 20, maxTotalUncompressed: 2 << 30 } });
+    const zip = await openZip(src, { limits: { maxEntries: INPUT_LIMITS.maxJarEntries, maxEntrySize: 256 << 20, maxTotalUncompressed: 2 * 1024 ** 3 } });
     try {
       const found: string[] = [];
       for (const e of zip.entries) {
@@ -191,7 +191,7 @@ export async function collectManifests(path: string, name: string): Promise<Coll
     // A zip of a project.
     let zip: ZipArchive;
     try {
-      zip = await openZip(path, { limits: { maxEntries: 200_000, maxTotalUncompressed: 8 << 30 } });
+      zip = await openZip(path, { limits: { maxEntries: 200_000, maxTotalUncompressed: 8 * 1024 ** 3 } });
     } catch (e) {
       throw new ManifestError(name, `not a lockfile, manifest, Java archive or zip of a project (${(e as Error).message})`, 'unsupported');
     }

@@ -1,0 +1,138 @@
+/**
+ * The SCA engine: collects the input's lockfiles and manifests (input.ts),
+ * merges their packages into components with dependency paths, matches them
+ * against the offline vulnerability data and reports each vulnerability under
+ * the catalogue item of its severity. The target carries what the result
+ * page and the CLI's CycloneDX output need: manifests, components (with
+ * paths, scope and the verified minimal upgrade), vulnerabilities and the
+ * CycloneDX 1.5 SBOM.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { Assessment, Platform } from '@citadel/contracts';
+import { type Engine, type EngineContext, type EngineInput, EngineInputError, type EngineOptions, singleInputFile, startAssessment } from '@citadel/engine-core';
+import { SCA_CATALOGUE } from './catalogue/index.ts';
+import { isJavaArchiveName, isManifestName } from './formats/index.ts';
+import { collectManifests } from './input.ts';
+import { type Component, type Level, type MatchResult, matchComponents, mergeComponents } from './match/match.ts';
+import { ManifestError } from './model.ts';
+import { cycloneDx } from './sbom/cyclonedx.ts';
+
+export const ENGINE_VERSION = '0.1.0';
+
+const LEVEL_ITEM: Record<Level, string> = { critical: 'vulnerabilities.critical', high: 'vulnerabilities.high', medium: 'vulnerabilities.medium', low: 'vulnerabilities.low', unknown: 'vulnerabilities.medium' };
+const VULN_KEYS = ['vulnerabilities.critical', 'vulnerabilities.high', 'vulnerabilities.medium', 'vulnerabilities.low'];
+const MAX_SUMMARY = 300;
+
+/** What the result page reads from Assessment.target (kind 'sca'). */
+export interface ScaTarget {
+  kind: 'sca';
+  name: string;
+  manifests: { file: string; format: string; packages: number; notes: string[] }[];
+  components: Component[];
+  vulnerabilities: MatchResult['vulnerabilities'];
+  /** False when no vulnerability data was configured or it could not be opened. */
+  matched: boolean;
+  sbom: Record<string, unknown>;
+}
+
+export class ScaEngine implements Engine {
+  readonly name = 'sca';
+  readonly version = ENGINE_VERSION;
+  readonly platforms: readonly Platform[] = ['sca'];
+  readonly catalogue = SCA_CATALOGUE;
+
+  accepts(fileName: string): Platform | undefined {
+    return isManifestName(fileName) || isJavaArchiveName(fileName) ? 'sca' : undefined;
+  }
+
+  async run(input: EngineInput, options: EngineOptions, ctx: EngineContext): Promise<Assessment> {
+    const file = singleInputFile(input, ctx);
+    const builder = startAssessment(this, 'sca', options, ctx);
+    const c = { id: (k: string) => `sca.${k}` };
+    builder.setPhase('manifests');
+    let collected: Awaited<ReturnType<typeof collectManifests>>;
+    try {
+      collected = await collectManifests(file.path, file.name);
+    } catch (e) {
+      if (e instanceof ManifestError) throw new EngineInputError(e.code === 'too_large' ? 'too_large' : e.code === 'unsupported' ? 'unsupported_format' : 'corrupt', e.message);
+      throw e;
+    }
+    const { manifests, unreadable } = collected;
+    if (manifests.length === 0) {
+      if (unreadable.length > 0) throw new EngineInputError('corrupt', `no manifest could be read: ${unreadable[0]!.file}: ${unreadable[0]!.reason}`);
+      throw new EngineInputError('unsupported_format', 'no lockfile or manifest was found (package-lock.json, yarn.lock, pnpm-lock.yaml, requirements.txt, Pipfile.lock, poetry.lock, go.mod, Cargo.lock, composer.lock, Gemfile.lock, pom.xml or a JAR/WAR)');
+    }
+    for (const u of unreadable) builder.unreadable(u.file, u.reason);
+    builder.throwIfAborted();
+    const components = mergeComponents(manifests);
+
+    await builder.check(c.id('inventory.unpinned'), () => {
+      for (const comp of components) if (comp.unresolved) builder.problem(c.id('inventory.unpinned'), { file: comp.files[0], snippet: comp.name, detail: comp.unresolved });
+    });
+
+    builder.setPhase('vulnerabilities');
+    let result: MatchResult = { components, vulnerabilities: [] };
+    let matched = false;
+    const wanted = VULN_KEYS.map(c.id).filter((id) => builder.isSelected(id));
+    if (wanted.length > 0) {
+      if (!options.vulnData) {
+        for (const id of wanted) builder.notExecuted(id, 'no vulnerability data configured (import it under System → vulnerability data, or pass --vuln-db PATH to the CLI)');
+      } else {
+        let data: Awaited<ReturnType<typeof import('@citadel/vulndb').openVulnerabilityData>> | undefined;
+        try {
+          data = await (await import('@citadel/vulndb')).openVulnerabilityData(options.vulnData, ctx.signal);
+        } catch (e) {
+          for (const id of wanted) builder.notExecuted(id, `vulnerability data could not be opened: ${(e as Error).message}`);
+        }
+        if (data) {
+          try {
+            await builder.check(wanted, async () => {
+              result = await matchComponents(data!, components, ctx.signal);
+              matched = true;
+              const byRef = new Map(components.map((x) => [x.ref, x]));
+              for (const v of result.vulnerabilities) {
+                const comp = byRef.get(v.component)!;
+                const path = comp.paths[0]?.join(' > ');
+                const detail = [
+                  `${v.score !== undefined ? `CVSS ${v.score} ` : ''}${v.summary.slice(0, MAX_SUMMARY)}`,
+                  v.ids.length > 1 ? `ids: ${v.ids.join(', ')}` : '',
+                  v.fixed.length ? `fixed in: ${v.fixed.join(', ')}` : 'no fixed version known',
+                  comp.fix ? `minimal upgrade fixing all: ${comp.fix}` : '',
+                  path ? `path: ${path}` : '',
+                ].filter(Boolean);
+                builder.finding(c.id(LEVEL_ITEM[v.level]), { file: comp.files[0], className: comp.purl, snippet: `${v.id} ${comp.name}@${comp.version}`, detail: detail.join('; ') });
+              }
+            });
+          } finally {
+            await data.close();
+          }
+        }
+      }
+    }
+
+    const st = await stat(file.path);
+    const sha256 = st.isFile() ? await fileSha256(file.path) : undefined;
+    const target: ScaTarget = {
+      kind: 'sca',
+      name: file.name,
+      manifests: manifests.map((m) => ({ file: m.file, format: m.format, packages: m.packages.length, notes: m.notes })),
+      components: result.components,
+      vulnerabilities: result.vulnerabilities,
+      matched,
+      sbom: cycloneDx({ name: file.name, ...(sha256 ? { sha256 } : {}) }, result, ctx.now?.() ?? new Date(), ENGINE_VERSION),
+    };
+    Object.assign(builder.target, target);
+    return builder.build();
+  }
+}
+
+/** Streamed: an uploaded project zip can be hundreds of MB. */
+async function fileSha256(path: string): Promise<string> {
+  const h = createHash('sha256');
+  for await (const chunk of createReadStream(path)) h.update(chunk as Buffer);
+  return h.digest('hex');
+}
+
+export const engine = new ScaEngine();
