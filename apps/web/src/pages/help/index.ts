@@ -1,0 +1,3 @@
+/** Help (issue 30): the shipped Markdown help, rendered with search. */
+export { HelpPage } from './HelpPage.tsx';
+export { Markdown, renderMarkdown } from './Markdown.tsx';
