@@ -6,6 +6,14 @@ export const listTasks = (req: TaskListRequest, opts: RequestOptions = {}): Prom
 
 export const createTask = (req: CreateTaskRequest): Promise<{ task_uid: string }> => post<{ task_uid: string }>('/task/create', req);
 
+/** Whether the administrator's scan policy lets a web task reach this URL's address (server: domain/tasks/scan-target.ts). */
+export interface ScanTargetVerdict {
+  allowed: boolean;
+  kind?: 'loopback' | 'private' | 'other';
+  setting?: string;
+}
+export const checkScanTarget = (url: string): Promise<ScanTargetVerdict> => post<ScanTargetVerdict>('/task/scanTargetCheck', { url }, { quiet: true });
+
 export const cancelTask = (task_uid: string): Promise<{ ok: boolean }> => post<{ ok: boolean }>('/task/cancel', { task_uid });
 
 export const retryTask = (task_uid: string): Promise<{ ok: boolean }> => post<{ ok: boolean }>('/task/retry', { task_uid });

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageCard } from '../../components/index.ts';
 import { evaluationTitle, listPath, pagePlatform } from '../../components/task-table/index.ts';
-import { createTask } from '../../api/tasks.ts';
+import { type ScanTargetVerdict, checkScanTarget, createTask } from '../../api/tasks.ts';
 import { feedback } from '../../app/feedback.ts';
 import { useTitle } from '../../locales/i18n.ts';
 import { CATEGORY_OPTIONS, CREATE_FORMS, isScanUrl, type CreateField } from './create-forms.ts';
@@ -106,7 +106,16 @@ export function EvaluationCreatePage({ node }: { node: RouteNode }) {
             rules={[
               ...required(t('evaluation.field.url')),
               { validator: (_, v: string | undefined) => (!v || isScanUrl(v) ? Promise.resolve() : Promise.reject(new Error(t('evaluation.badUrl')))) },
+              // Before submitting: the administrator's scan policy may refuse the address (the task would fail at once).
+              {
+                validator: async (_, v: string | undefined) => {
+                  if (!v || !isScanUrl(v)) return;
+                  const verdict = await checkScanTarget(v.trim()).catch(() => ({ allowed: true }) as ScanTargetVerdict);
+                  if (!verdict.allowed) throw new Error(t(`evaluation.scanRefused.${verdict.kind ?? 'other'}`, { setting: verdict.setting ?? '' }));
+                },
+              },
             ]}
+            validateDebounce={400}
           >
             <Input placeholder="https://www.example.com" data-testid="create-url" />
           </Form.Item>
