@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run bench [-- filter]`: runs every benchmark file (`bench/*.bench.ts` in
- * apps/ and packages/), each in its own process so its peak RSS is its own.
+ * apps/ and packages/, `bench/*.bench.mjs` in scripts/), each in its own process so its peak RSS is its own.
  * Benchmarks print medians and peak RSS; they are never part of `npm test`.
  */
 import { spawnSync } from 'node:child_process';
@@ -17,12 +17,13 @@ function find(dir, out = []) {
     if (entry.name === 'node_modules' || entry.name.startsWith('.') || entry.name === 'dist') continue;
     const p = path.join(dir, entry.name);
     if (entry.isDirectory()) find(p, out);
-    else if (entry.name.endsWith('.bench.ts') && path.basename(path.dirname(p)) === 'bench') out.push(p);
+    else if (/\.bench\.(ts|mjs)$/.test(entry.name) && path.basename(path.dirname(p)) === 'bench') out.push(p);
   }
   return out;
 }
 
-const files = ['apps', 'packages'].flatMap((d) => find(path.join(root, d))).filter((f) => f.includes(filter)).sort();
+// scripts/bench: the product's default path (build, CLI start, APK scan against apktool).
+const files = ['apps', 'packages', 'scripts'].flatMap((d) => find(path.join(root, d))).filter((f) => f.includes(filter)).sort();
 if (files.length === 0) {
   console.log(`no benchmark matches "${filter}"`);
   process.exit(1);
