@@ -1,15 +1,16 @@
 /** Browser-level effects of site configuration: the tab title and the favicon (SPEC §2, §3). */
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSite } from './session-store.ts';
 
-/** SPEC §2: the Chinese default title of the security service portal. */
-export const DEFAULT_TITLE = '安全服务门户';
+/** SPEC §2: the default title of the security service portal, in the reader's language (app.defaultTitle). */
 
 export function SiteEffects() {
   const site = useSite();
+  const { t, i18n } = useTranslation();
   useEffect(() => {
-    document.title = site.main_title || DEFAULT_TITLE;
-  }, [site.main_title]);
+    document.title = site.main_title || t('app.defaultTitle');
+  }, [site.main_title, i18n.language, t]);
   useEffect(() => {
     if (!site.bar_logo) return;
     let link = document.querySelector<HTMLLinkElement>('link[rel~="icon"]');

@@ -13,6 +13,7 @@ import { type ReportFormat, type ReportOptions, type ReportRange, type ReportTem
 import { currentLang } from '../../locales/i18n.ts';
 import { feedback } from '../../app/feedback.ts';
 import { announceDownload, refreshDownloads } from './downloads-store.ts';
+import { templateName } from '../builtin-names.ts';
 
 /** What a platform offers (the same rule the server enforces). */
 export const rangesFor = (platform: string): ReportRange[] => (platform === 'android' ? ['ALL', 'MAIN', 'SDK'] : ['ALL']);
@@ -72,7 +73,7 @@ export function ReportDialog({ open, task, onClose }: { open: boolean; task: { t
     }
   };
 
-  const origin = offer && (offer.source === 'template' ? t('report.fromTemplate', { name: offer.template_name }) : t('report.fromSettings'));
+  const origin = offer && (offer.source === 'template' ? t('report.fromTemplate', { name: templateName(offer.template_name) }) : t('report.fromSettings'));
   return (
     <Modal open={open} width={600} title={t('report.title')} onOk={() => void submit()} onCancel={onClose} confirmLoading={busy} destroyOnHidden okButtonProps={{ 'data-testid': 'report-submit' } as never} data-testid="report-dialog">
       <Form layout="vertical">

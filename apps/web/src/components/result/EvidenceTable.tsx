@@ -52,7 +52,7 @@ export function EvidenceTable({ evidence: raw, omitted }: { evidence: Evidence[]
       />
       {omitted ? (
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {t('result.omitted', { n: omitted })}
+          {t('result.omitted', { n: omitted, count: omitted })}
         </Typography.Text>
       ) : null}
     </div>

@@ -73,7 +73,7 @@ export function FindingsPanel({ assessment, rules, sdkOnly = false }: FindingsPa
           type="warning"
           showIcon
           data-testid="result-unreadable"
-          title={t('result.unreadable', { n: assessment.unreadable.length })}
+          title={t('result.unreadable', { n: assessment.unreadable.length, count: assessment.unreadable.length })}
           description={
             <ul style={{ margin: 0, paddingInlineStart: 18 }}>
               {assessment.unreadable.map((u, i) => (

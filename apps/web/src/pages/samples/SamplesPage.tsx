@@ -15,6 +15,7 @@ import { reportError } from '../../api/request.ts';
 import { deleteSample, downloadSample, listSamples, type SampleRow } from '../../api/samples.ts';
 import { feedback } from '../../app/feedback.ts';
 import { useTitle } from '../../locales/i18n.ts';
+import { formatTime } from '../../components/task-table/format.ts';
 
 export function SamplesPage({ node }: { node: RouteNode }) {
   const { t } = useTranslation();
@@ -56,7 +57,7 @@ export function SamplesPage({ node }: { node: RouteNode }) {
           { title: t('samples.size'), dataIndex: 'size', width: 120, render: (size: number) => formatFileSize(size) },
           { title: 'MD5', dataIndex: 'md5', width: 300 },
           { title: t('samples.uploader'), dataIndex: 'uploader_name', width: 120 },
-          { title: t('samples.uploadedAt'), dataIndex: 'created_at', width: 180, render: (at: number) => new Date(at).toLocaleString() },
+          { title: t('samples.uploadedAt'), dataIndex: 'created_at', width: 180, render: (at: number) => formatTime(at) },
           {
             title: t('samples.state'),
             dataIndex: 'cleaned',

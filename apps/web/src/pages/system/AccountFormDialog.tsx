@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
 import { type AccountRow, type Option, accountsApi } from './api.ts';
 import { submitForm } from './form-submit.ts';
+import { roleName } from '../../components/builtin-names.ts';
 
 interface AccountForm {
   real_name: string;
@@ -72,7 +73,7 @@ export function AccountFormDialog({ open, editing, onClose, onSaved }: { open: b
           <Input disabled={Boolean(editing)} data-testid="account-name" />
         </Form.Item>
         <Form.Item name="role_id" label={t('system.accounts.role')} rules={[required('role', true)]}>
-          <Select options={options.roles.map((r) => ({ value: r.id, label: r.name }))} data-testid="account-role" />
+          <Select options={options.roles.map((r) => ({ value: r.id, label: roleName(r.name) }))} data-testid="account-role" />
         </Form.Item>
         <Form.Item name="email" label={t('system.accounts.email')} rules={[required('email'), { type: 'email', message: t('system.accounts.emailRule') }]}>
           <Input data-testid="account-email" />

@@ -16,8 +16,10 @@ import { useSession } from '../../app/session-store.ts';
 import { useTitle } from '../../locales/i18n.ts';
 import { AccountFormDialog, ResetPasswordDialog } from './AccountFormDialog.tsx';
 import { type AccountRow, accountsApi } from './api.ts';
+import { formatTime } from '../../components/task-table/format.ts';
+import { roleName } from '../../components/builtin-names.ts';
 
-const when = (at: number | null) => (at ? new Date(at).toLocaleString() : '-');
+const when = (at: number | null) => formatTime(at);
 
 export function AccountsPage({ node }: { node: RouteNode }) {
   const { t } = useTranslation();
@@ -76,7 +78,7 @@ export function AccountsPage({ node }: { node: RouteNode }) {
           { title: t('system.accounts.name'), dataIndex: 'name', ellipsis: true },
           { title: t('system.accounts.realName'), dataIndex: 'real_name', ellipsis: true },
           { title: t('system.accounts.customer'), dataIndex: 'customer_name', ellipsis: true },
-          { title: t('system.accounts.role'), dataIndex: 'role_name', ellipsis: true },
+          { title: t('system.accounts.role'), dataIndex: 'role_name', ellipsis: true, render: (v: string) => roleName(v) },
           { title: t('system.accounts.email'), dataIndex: 'email', ellipsis: true },
           { title: t('system.accounts.phone'), dataIndex: 'phone', width: 140 },
           {

@@ -16,6 +16,7 @@ import { useTitle } from '../../locales/i18n.ts';
 import { PermissionPicker } from './PermissionPicker.tsx';
 import { type RoleRow, rolesApi } from './api.ts';
 import { submitForm } from './form-submit.ts';
+import { roleDescription, roleName } from '../../components/builtin-names.ts';
 
 interface RoleForm {
   name: string;
@@ -100,8 +101,8 @@ export function RolesPage({ node }: { node: RouteNode }) {
         data-testid="role-table"
         onRow={(row) => ({ 'data-testid': `role-row-${row.name}` }) as object}
         columns={[
-          { title: t('system.roles.name'), dataIndex: 'name', render: (name: string, row) => (row.is_default ? <Space>{name}<Tag>{t('system.roles.builtIn')}</Tag></Space> : name) },
-          { title: t('system.roles.description'), dataIndex: 'description', ellipsis: true },
+          { title: t('system.roles.name'), dataIndex: 'name', render: (name: string, row) => (row.is_default ? <Space>{roleName(name)}<Tag>{t('system.roles.builtIn')}</Tag></Space> : name) },
+          { title: t('system.roles.description'), dataIndex: 'description', ellipsis: true, render: (d: string, row) => (row.is_default ? roleDescription(row.name, d) : d) },
           { title: t('system.roles.modules'), key: 'modules', width: 120, render: (_: unknown, row) => row.permissions.length },
           { title: t('system.roles.accounts'), dataIndex: 'accounts', width: 120 },
           {

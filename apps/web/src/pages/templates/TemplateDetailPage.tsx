@@ -7,7 +7,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Checkbox, Col, Form, Input, Row, Select, Space, Tag, Typography } from 'antd';
-import type { RouteNode } from '@citadel/contracts';
+import type { RiskLevel, RouteNode } from '@citadel/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageCard } from '../../components/index.ts';
@@ -16,6 +16,7 @@ import { currentLang, useTitle } from '../../locales/i18n.ts';
 import { type CatalogueGroup, PRESET_TYPES, REPORT_LANGUAGES, REPORT_TEMPLATES, type TemplateRow, getTemplate, listTemplates, saveTemplate, templateCatalogue } from './api.ts';
 import { templateListPath, templatePlatform } from './paths.ts';
 import './texts.ts';
+import { RiskTag } from '../../components/result/FindingCard.tsx';
 
 interface Values {
   name: string;
@@ -153,7 +154,7 @@ export function TemplateDetailPage({ node }: { node: RouteNode }) {
                   <Col span={12} key={i.id}>
                     <span data-testid={`item-${i.id}`}>
                       <Checkbox checked={selected.has(i.id)} onChange={(e) => toggle([i.id], e.target.checked)}>
-                        {i.title} <Tag>{i.risk}</Tag>
+                        {i.title} <RiskTag risk={i.risk as RiskLevel} />
                       </Checkbox>
                     </span>
                   </Col>

@@ -16,6 +16,8 @@ import { useTitle } from '../../locales/i18n.ts';
 import { deleteTemplates, listTemplates, type TemplateRow } from './api.ts';
 import { templateDetailPath, templatePlatform } from './paths.ts';
 import './texts.ts';
+import { formatTime } from '../../components/task-table/format.ts';
+import { templateName } from '../../components/builtin-names.ts';
 
 export function TemplateListPage({ node }: { node: RouteNode }) {
   const { t } = useTranslation();
@@ -48,12 +50,12 @@ export function TemplateListPage({ node }: { node: RouteNode }) {
         rowKey="id"
         {...list.tableProps}
         columns={[
-          { title: t('templates.name'), dataIndex: 'name', render: (v: string, r) => (r.is_default ? <>{v} <Tag color="blue">{t('templates.defaultTag')}</Tag></> : v) },
+          { title: t('templates.name'), dataIndex: 'name', render: (v: string, r) => (r.is_default ? <>{templateName(v)} <Tag color="blue">{t('templates.defaultTag')}</Tag></> : v) },
           { title: t('templates.itemCount'), dataIndex: 'item_count', width: 110 },
           { title: t('templates.reportTemplate'), dataIndex: 'report_template', width: 130, render: (v: string) => t(`templates.reportTemplates.${v}`) },
           { title: t('templates.reportLanguage'), dataIndex: 'report_language', width: 120, render: (v: string) => t(`templates.languages.${v}`) },
           { title: t('templates.creator'), dataIndex: 'created_by_name', width: 120 },
-          { title: t('templates.updated'), dataIndex: 'updated_at', width: 180, render: (v: number) => new Date(v).toLocaleString() },
+          { title: t('templates.updated'), dataIndex: 'updated_at', width: 180, render: (v: number) => formatTime(v) },
         ]}
         actions={{ view: (r) => !r.editable, edit: (r) => r.editable, delete: (r) => r.deletable }}
         onAction={async (action, row) => {

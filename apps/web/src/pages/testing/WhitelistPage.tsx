@@ -14,6 +14,7 @@ import { feedback } from '../../app/feedback.ts';
 import { useTitle } from '../../locales/i18n.ts';
 import { GLOBAL_FILE_TYPES, type WhitelistList, type WhitelistRow, deleteWhitelist, listWhitelist, saveWhitelist } from './api.ts';
 import './texts.ts';
+import { formatTime } from '../../components/task-table/format.ts';
 
 const LIST_OF_PAGE: Record<string, WhitelistList> = { so: 'so', resource: 'resource', debuglog: 'debuglog', global: 'global' };
 
@@ -76,7 +77,7 @@ export function WhitelistPage({ node }: { node: RouteNode }) {
           { title: t('testing.fileType'), dataIndex: 'file_type', width: 160, render: (v: string) => t(`testing.fileTypes.${v}`) },
           { title: t('testing.pattern'), dataIndex: 'pattern', render: (v: string, r) => (r.client_key === 'default' ? <>{v} <Tag>{t('testing.shared')}</Tag></> : v) },
           { title: t('testing.remark'), dataIndex: 'remark' },
-          { title: t('testing.addTime'), dataIndex: 'created_at', width: 180, render: (v: number) => new Date(v).toLocaleString() },
+          { title: t('testing.addTime'), dataIndex: 'created_at', width: 180, render: (v: number) => formatTime(v) },
           { title: t('testing.enabled'), dataIndex: 'enabled', width: 90, render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{t(v ? 'testing.on' : 'testing.off')}</Tag> },
         ]}
         actions={{ lock: (r) => r.editable && can(subject, node.key, 'edit'), delete: (r) => r.deletable && can(subject, node.key, 'delete') }}

@@ -6,6 +6,7 @@ import { feedback } from '../../app/feedback.ts';
 import { reportError } from '../../api/request.ts';
 import { PageCard } from '../../components/index.ts';
 import { type Mirror, vulndbApi } from './api.ts';
+import { formatTime } from '../../components/task-table/format.ts';
 
 export function MirrorPanel({ mirror, busy, onChanged }: { mirror: Mirror; busy: boolean; onChanged: () => Promise<void> }) {
   const { t } = useTranslation();
@@ -37,7 +38,7 @@ export function MirrorPanel({ mirror, busy, onChanged }: { mirror: Mirror; busy:
             {t('vulndb.fetchNow')}
           </Button>
           <Typography.Text type="secondary">
-            {t('vulndb.lastFetch')}: {mirror.lastFetchAt ? new Date(mirror.lastFetchAt).toLocaleString() : mirror.url ? t('vulndb.never') : t('vulndb.mirrorOff')}
+            {t('vulndb.lastFetch')}: {mirror.lastFetchAt ? formatTime(mirror.lastFetchAt) : mirror.url ? t('vulndb.never') : t('vulndb.mirrorOff')}
           </Typography.Text>
         </Space>
       </Form>

@@ -17,8 +17,9 @@ import { ImportPanel, JobStatus } from './ImportPanel.tsx';
 import { MirrorPanel } from './MirrorPanel.tsx';
 import { LookupPanel } from './LookupPanel.tsx';
 import './texts.ts';
+import { formatTime } from '../../components/task-table/format.ts';
 
-const when = (ms?: number) => (ms ? new Date(ms).toLocaleString() : undefined);
+const when = (ms?: number) => (ms ? formatTime(ms) : undefined);
 
 export function VulnDataPage({ node }: { node: RouteNode }) {
   const { t } = useTranslation();
@@ -57,7 +58,7 @@ export function VulnDataPage({ node }: { node: RouteNode }) {
             { title: t('vulndb.source'), dataIndex: 'source' },
             { title: t('vulndb.records'), dataIndex: 'records', align: 'right' },
             { title: t('vulndb.bad'), dataIndex: 'bad', align: 'right' },
-            { title: t('vulndb.newest'), dataIndex: 'newestModified', render: (v?: string) => (v ? new Date(v).toLocaleString() : '-') },
+            { title: t('vulndb.newest'), dataIndex: 'newestModified', render: (v?: string) => (v ? formatTime(Date.parse(v)) : '-') },
             { title: t('vulndb.age'), dataIndex: 'ageDays', render: (n?: number) => (n === undefined ? '-' : t('vulndb.ageDays', { n })) },
             { title: t('vulndb.lastImport'), dataIndex: 'lastImportAt', render: (v?: number) => when(v) ?? t('vulndb.never') },
           ]}
