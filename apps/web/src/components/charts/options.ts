@@ -18,11 +18,15 @@ export function pieOption(items: { name: string; value: number; color?: string }
     series: [
       {
         type: 'pie',
-        radius: ['40%', '68%'],
+        // Room for the outside labels within a third-width dashboard panel at 1280 px, and no truncation
+        // ("…"): a label is shown whole or moved, never cut. Empty slices carry no label.
+        radius: ['34%', '56%'],
         center: ['50%', '45%'],
         avoidLabelOverlap: true,
-        label: { formatter: '{b}\n{c}' },
-        data: items.map((i) => ({ name: i.name, value: i.value, ...(i.color ? { itemStyle: { color: i.color } } : {}) })),
+        label: { formatter: '{b}\n{c}', overflow: 'none' },
+        labelLine: { length: 8, length2: 6 },
+        labelLayout: { hideOverlap: false, moveOverlap: 'shiftY' },
+        data: items.map((i) => ({ name: i.name, value: i.value, ...(i.color ? { itemStyle: { color: i.color } } : {}), ...(i.value === 0 ? { label: { show: false }, labelLine: { show: false } } : {}) })),
       },
     ],
   };

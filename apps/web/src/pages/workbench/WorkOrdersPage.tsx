@@ -115,14 +115,16 @@ export function WorkOrdersPage({ node }: { node: RouteNode }) {
         rowKey="id"
         {...list.tableProps}
         data-testid="wo-table"
-        scroll={{ x: 1100 }}
+        // Every column has a width and the table scrolls past their sum (selection included): below it the
+        // unsized title and target columns collapsed to 0 px and the time slid under the sticky actions.
+        scroll={{ x: 1720 }}
         {...(canRemind || canDelete
           ? { rowSelection: { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), getCheckboxProps: (r: WorkOrderRow) => ({ disabled: !canDelete && r.status !== 'pending' }) } }
           : {})}
         columns={[
-          { title: t('dash.wo.title'), dataIndex: 'title', ellipsis: true, render: (v: string, r) => <span data-testid={`wo-row-${r.id}`}>{v}</span> },
+          { title: t('dash.wo.title'), dataIndex: 'title', width: 220, ellipsis: true, render: (v: string, r) => <span data-testid={`wo-row-${r.id}`}>{v}</span> },
           { title: t('dash.platform'), dataIndex: 'platform', width: 130, render: (p: string) => t(`dash.platforms.${p}`, { defaultValue: p }) },
-          { title: t('dash.wo.target'), dataIndex: 'target', ellipsis: true },
+          { title: t('dash.wo.target'), dataIndex: 'target', width: 200, ellipsis: true },
           { title: t('dash.wo.submitter'), dataIndex: 'submitter_name', width: 120 },
           { title: t('dash.wo.handler'), dataIndex: 'handler_name', width: 120, render: (v: string) => v || <Typography.Text type="secondary">{t('dash.wo.unassigned')}</Typography.Text> },
           {
