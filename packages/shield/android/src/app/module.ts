@@ -5,6 +5,7 @@
 import { statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Assessment } from '@citadel/contracts';
+import { ZipArchive } from '@citadel/engine-core';
 import { engine } from '@citadel/engine-android';
 import { type HardenContext, type HardenInput, type HardenResult, type ShieldTypeModule, type StrategyValues, validateStrategy } from '@citadel/shield-core';
 import { keystoreFrom, oneOffKey, signApk, type SigningKey } from '../signing/sign.ts';
@@ -39,6 +40,11 @@ export async function hardenApp(input: HardenInput, strategy: StrategyValues, ct
   const step = (s: string, p: number): void => ctx.onStep?.(s, p);
   const t0 = Date.now();
 
+  // A truncated or non-ZIP upload is named as such before anything else reads it.
+  await ZipArchive.open(input.path).then(
+    (z) => z.close(),
+    (e: Error) => fail('SHIELD_BAD_INPUT', '文件不是有效的 APK（ZIP 结构无法读取）', 'The file is not a valid APK (its ZIP structure cannot be read)', e.message),
+  );
   step('scan-before', 5);
   const before = await assess(input.path, input.name, ctx.signal);
   step('protect', 30);

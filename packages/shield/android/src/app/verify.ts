@@ -28,7 +28,7 @@ const resultOf = (a: Assessment, key: string): string => a.findings.find((f) => 
 export async function verifyApk(o: { input: string; output: string; workDir: string; rebuild: RebuildResult; before: Assessment; after: Assessment; signal?: AbortSignal }): Promise<VerificationCheck[]> {
   const checks: VerificationCheck[] = [];
   const sig = await verifySignature(o.output, o.signal);
-  checks.push(check('apksigner', t('apksigner 验证签名（v1、v2、v3）', 'apksigner verifies the signatures (v1, v2, v3)', 'apksigner 驗證簽章（v1、v2、v3）', 'apksigner による署名検証（v1、v2、v3）'), sig.ok && sig.schemes.v1 && sig.schemes.v3, sig.detail));
+  checks.push(check('apksigner', t('apksigner 验证签名（v2、v3；minSdk 低于 24 时含 v1）', 'apksigner verifies the signatures (v2, v3; v1 too below minSdk 24)', 'apksigner 驗證簽章（v2、v3；minSdk 低於 24 時含 v1）', 'apksigner による署名検証（v2、v3、minSdk 24 未満では v1 も）'), sig.ok, sig.detail));
   const align = await verifyAlignment(o.output, o.signal);
   checks.push(check('zipalign', t('zipalign 对齐检查', 'zipalign alignment check', 'zipalign 對齊檢查', 'zipalign アライメント確認'), align.ok, align.detail));
 

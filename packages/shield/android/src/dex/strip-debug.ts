@@ -33,6 +33,8 @@ export interface DexStripResult {
 
 function mapItems(r: ByteReader): Map<number, { size: number; offset: number }> {
   const mapOff = r.u32(0x34);
+  // Every DEX a compiler writes has a map list after the header; ART refuses one without it.
+  if (mapOff < 0x70 || mapOff % 4 !== 0) r.fail('DEX has no map list', 0x34);
   const n = r.u32(mapOff);
   if (n > 64) r.fail(`map list of ${n} items`, mapOff);
   const out = new Map<number, { size: number; offset: number }>();

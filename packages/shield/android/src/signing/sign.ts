@@ -85,10 +85,12 @@ export interface SignatureCheck {
 
 /** `apksigner verify --verbose`: which schemes verified. */
 export async function verifySignature(apk: string, signal?: AbortSignal): Promise<SignatureCheck> {
-  const r = await runTool(requireTool('apksigner'), ['verify', '--verbose', apk], signal ? { signal } : {});
+  // For the app's own minSdk: below 24 apksigner requires the v1 signature to verify, from 24 on it checks v2/v3 only.
+  const r = await runTool(requireTool('apksigner'), ['verify', '--verbose', '--print-certs', apk], signal ? { signal } : {});
+  const signer = /Signer #1 certificate DN: (.+)/.exec(r.stdout)?.[1]?.trim();
   const scheme = (n: number): boolean => new RegExp(`Verified using v${n} scheme[^:]*: true`).test(r.stdout);
   const schemes = { v1: scheme(1), v2: scheme(2), v3: scheme(3) };
-  return { ok: r.code === 0 && /^Verifies$/m.test(r.stdout) && schemes.v2, schemes, detail: r.code === 0 ? `v1 ${schemes.v1}, v2 ${schemes.v2}, v3 ${schemes.v3}` : tail(r) };
+  return { ok: r.code === 0 && /^Verifies$/m.test(r.stdout) && schemes.v2 && schemes.v3, schemes, detail: r.code === 0 ? `v1 ${schemes.v1}, v2 ${schemes.v2}, v3 ${schemes.v3}; ${signer ?? 'no signer'}` : tail(r) };
 }
 
 /** `zipalign -c -p 4`: 4-byte alignment of stored entries and page alignment of stored .so files. */
