@@ -5,13 +5,13 @@
  * a non-admin means "no permission" and the user stays here. In SSO mode a user
  * with submit_type 1 sees a one-time warning.
  */
-import { useCallback, useEffect, useState } from 'react';
-import { Button, Form, Input, Switch, Typography } from 'antd';
-import { LockOutlined, SafetyCertificateOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Button, Divider, Form, Input, Switch, Typography } from 'antd';
+import { LockOutlined, LoginOutlined, SafetyCertificateOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { App as AntApp } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ERROR_CATALOGUE, type CaptchaAnswer, type SessionUser } from '@citadel/contracts';
+import { ERROR_CATALOGUE, type CaptchaAnswer, type LoginAnswer, type SessionUser } from '@citadel/contracts';
 import { getCaptcha, login, logoutOnServer, userPermissions } from '../../api/auth.ts';
 import { reportError } from '../../api/request.ts';
 import { storage } from '../../api/storage.ts';
@@ -23,6 +23,7 @@ import type { LoginRedirectState } from '../../app/guards.tsx';
 import { resetTags } from '../../app/layout/tags-store.ts';
 import { useLang } from '../../locales/i18n.ts';
 import { LanguagePicker } from './LanguagePicker.tsx';
+import { finishSignIn, goToProvider, takeProviderAnswer } from './sso.ts';
 import defaultLogo from '../../assets/logo.svg';
 
 interface LoginForm {
@@ -78,6 +79,49 @@ export function LoginPage() {
     });
   };
 
+  /** After a password or single sign-on: keep the session, check the permission list, warn, enter. */
+  const enterWith = async (answer: LoginAnswer) => {
+    storage.saveSession(answer.token, answer.user.name, answer.user.client_key);
+    const access = await userPermissions(answer.user.name, answer.user.client_key, { quiet: true });
+    if (!access.is_admin && access.permissions.length === 0) {
+      // SPEC §6: an empty permission list counts as "no permission" and login fails.
+      await logoutOnServer();
+      clearLocalSession();
+      feedback.error(ERROR_CATALOGUE.no_permission[lang]);
+      form.setFieldValue('captcha_code', '');
+      void refreshCaptcha();
+      return;
+    }
+    warnSsoThenEnter(answer.user);
+  };
+
+  // Back from the identity provider with ?code=…&state=…: finish the single sign-on once.
+  const providerAnswerTaken = useRef(false);
+  const [ssoFinishing, setSsoFinishing] = useState(false);
+  useEffect(() => {
+    if (providerAnswerTaken.current) return;
+    providerAnswerTaken.current = true;
+    const answer = takeProviderAnswer();
+    if (!answer) return;
+    setSsoFinishing(true);
+    finishSignIn(answer)
+      .then(enterWith)
+      .catch((err: unknown) => {
+        if (storage.getToken()) clearLocalSession();
+        reportError(err);
+      })
+      .finally(() => setSsoFinishing(false));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const toProvider = () => {
+    setSsoFinishing(true);
+    goToProvider().catch((err: unknown) => {
+      reportError(err);
+      setSsoFinishing(false);
+    });
+  };
+
   const submit = async (values: LoginForm) => {
     if (!captcha) return void refreshCaptcha();
     setSubmitting(true);
@@ -89,18 +133,7 @@ export function LoginPage() {
         captcha_code: values.captcha_code.trim(),
         ...(values.company && values.client_key ? { client_key: values.client_key.trim() } : {}),
       });
-      storage.saveSession(answer.token, answer.user.name, answer.user.client_key);
-      const access = await userPermissions(answer.user.name, answer.user.client_key, { quiet: true });
-      if (!access.is_admin && access.permissions.length === 0) {
-        // SPEC §6: an empty permission list counts as "no permission" and login fails.
-        await logoutOnServer();
-        clearLocalSession();
-        feedback.error(ERROR_CATALOGUE.no_permission[lang]);
-        form.setFieldValue('captcha_code', '');
-        void refreshCaptcha();
-        return;
-      }
-      warnSsoThenEnter(answer.user);
+      await enterWith(answer);
     } catch (err) {
       if (storage.getToken()) clearLocalSession();
       reportError(err);
@@ -132,6 +165,14 @@ export function LoginPage() {
           <Typography.Title level={3} className="citadel-login__heading">
             {t('login.welcome')}
           </Typography.Title>
+          {site.sso ? (
+            <>
+              <Button type="primary" size="large" block icon={<LoginOutlined />} loading={ssoFinishing} onClick={toProvider} data-testid="login-sso">
+                {ssoFinishing ? t('login.ssoSigningIn') : t('login.ssoButton')}
+              </Button>
+              <Divider plain>{t('login.ssoLocal')}</Divider>
+            </>
+          ) : null}
           <Form<LoginForm> form={form} layout="vertical" size="large" requiredMark={false} initialValues={{ company: false }} onFinish={submit} data-testid="login-form">
             <Form.Item name="username" label={t('login.username')} rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}>
               <Input prefix={<UserOutlined />} autoComplete="username" placeholder={t('login.username')} data-testid="login-username" />
