@@ -11,8 +11,8 @@ import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { fail } from '../text.ts';
 
-export type Tool = 'apksigner' | 'zipalign' | 'dexdump';
-const PACKAGES: Record<Tool, string> = { apksigner: 'apksigner', zipalign: 'zipalign', dexdump: 'dexdump' };
+export type Tool = 'apksigner' | 'zipalign' | 'dexdump' | 'keytool' | 'javac' | 'java' | 'jar';
+const PACKAGES: Record<Tool, string> = { apksigner: 'apksigner', zipalign: 'zipalign', dexdump: 'dexdump', keytool: 'default-jre-headless', javac: 'default-jdk-headless', java: 'default-jre-headless', jar: 'default-jdk-headless' };
 
 export function findTool(tool: Tool): string | undefined {
   for (const dir of (process.env.PATH ?? '/usr/bin').split(delimiter)) {
