@@ -30,7 +30,7 @@ export function FileBrowser({ assessment, files }: { assessment: Assessment; fil
               <Descriptions.Item label={t('firmware.file')}>
                 <Typography.Text code>{file.path}</Typography.Text>
               </Descriptions.Item>
-              <Descriptions.Item label={t('firmware.kind')}>{file.type}</Descriptions.Item>
+              <Descriptions.Item label={t('firmware.kind')}>{t(`firmware.nodeTypes.${file.type}`, { defaultValue: file.type })}</Descriptions.Item>
               <Descriptions.Item label={t('firmware.size')}>{file.size}</Descriptions.Item>
               {file.mode ? <Descriptions.Item label={t('firmware.mode')}>{file.mode}</Descriptions.Item> : null}
               {file.sha1 ? <Descriptions.Item label={t('firmware.sha1')}>{file.sha1}</Descriptions.Item> : null}

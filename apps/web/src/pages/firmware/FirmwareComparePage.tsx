@@ -50,7 +50,7 @@ export function FirmwareComparePage({ node }: { node: RouteNode }) {
 
   const fileCols = [
     { title: t('firmware.file'), dataIndex: 'path' },
-    { title: t('firmware.kind'), dataIndex: 'type' },
+    { title: t('firmware.kind'), dataIndex: 'type', render: (k: string) => t(`firmware.nodeTypes.${k}`, { defaultValue: k }) },
     { title: t('firmware.size'), dataIndex: 'size' },
   ];
   const findingCols = [

@@ -25,7 +25,7 @@ export function RegionsTable({ view }: { view: FwView }) {
         columns={[
           { title: t('firmware.offset'), render: (_: unknown, r) => `${'\u00a0\u00a0'.repeat(r.depth)}${hex(r.offset)}` },
           { title: t('firmware.length'), dataIndex: 'length' },
-          { title: t('firmware.kind'), dataIndex: 'kind', render: (k: string) => <Tag color={k === 'unknown' ? 'orange' : k === 'padding' ? 'default' : 'blue'}>{k}</Tag> },
+          { title: t('firmware.kind'), dataIndex: 'kind', render: (k: string) => <Tag color={k === 'unknown' ? 'orange' : k === 'padding' ? 'default' : 'blue'}>{t(`firmware.regionKinds.${k}`, { defaultValue: k })}</Tag> },
           { title: t('firmware.handler'), dataIndex: 'handler' },
           { title: t('firmware.entropy'), dataIndex: 'entropy' },
           { title: t('firmware.detail'), render: (_: unknown, r) => [r.detail, r.error].filter(Boolean).join('; ') },
@@ -88,7 +88,7 @@ export function ServicesTable({ view }: { view: FwView }) {
       dataSource={view.services}
       data-testid="firmware-services"
       columns={[
-        { title: t('firmware.kind'), dataIndex: 'kind' },
+        { title: t('firmware.kind'), dataIndex: 'kind', render: (k: string) => t(`firmware.serviceKinds.${k}`, { defaultValue: k }) },
         { title: t('firmware.file'), dataIndex: 'program' },
         { title: '', render: (_: unknown, s) => (s.atBoot ? <Tag color="red">{t('firmware.atBoot')}</Tag> : <Tag>{t('firmware.shipped')}</Tag>) },
         { title: t('firmware.detail'), dataIndex: 'startedBy' },

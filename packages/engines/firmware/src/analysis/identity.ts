@@ -34,6 +34,7 @@ export function identify(view: ImageView): Identity {
   set('vendor', f.vendor, 'vendor header');
   set('model', f.model, 'vendor header');
   set('firmwareVersion', f.firmwareVersion, 'vendor header');
+  set('model', f.deviceTreeModel, 'device tree');
 
   for (const b of view.image.blobs) {
     const t = Buffer.from(b.data.buffer, b.data.byteOffset, b.data.length).toString('latin1');

@@ -8,7 +8,9 @@
  * part never stops the rest.
  */
 import { cpioHandler } from './handlers/cpio.ts';
+import { fdtHandler } from './handlers/fdt.ts';
 import { gzipHandler } from './handlers/gzip.ts';
+import { jffs2Handler } from './handlers/jffs2.ts';
 import { lzmaHandler } from './handlers/lzma.ts';
 import { romfsHandler } from './handlers/romfs.ts';
 import { squashfsHandler } from './handlers/squashfs.ts';
@@ -20,7 +22,7 @@ import { uimageHandler } from './handlers/uimage.ts';
 import { xzHandler, zstdHandler } from './handlers/xz-zstd.ts';
 import { type Blob, DEFAULT_LIMITS, type FileSystem, type Region, UnpackBudget, type UnpackLimits } from './model.ts';
 
-export const HANDLERS: readonly Handler[] = [tplinkHandler, trxHandler, uimageHandler, squashfsHandler, cpioHandler, romfsHandler, tarHandler, gzipHandler, xzHandler, zstdHandler, lzmaHandler];
+export const HANDLERS: readonly Handler[] = [tplinkHandler, trxHandler, uimageHandler, squashfsHandler, cpioHandler, romfsHandler, tarHandler, jffs2Handler, fdtHandler, gzipHandler, xzHandler, zstdHandler, lzmaHandler];
 
 export interface UnpackedImage {
   size: number;

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { buildCpio, buildRomfs, buildSquashfs, buildTar, buildTrx } from '../../testing/index.ts';
+import { buildCpio, buildFdt, buildRomfs, buildSquashfs, buildTar, buildTrx } from '../../testing/index.ts';
 import { DEFAULT_LIMITS } from '../model.ts';
 import { unpackImage } from '../scan.ts';
 import { normalisePath } from './fs-builder.ts';
@@ -79,6 +79,15 @@ describe('archive formats inside images', () => {
     expect(u.facts.container).toBe('TRX v1');
     const bad = unpackImage(buildTrx(kernel, buildSquashfs(tree), { corruptCrc: true }));
     expect(bad.regions[0]!.error).toMatch(/CRC/);
+  });
+
+  it('a device tree names the board: model and compatible from the root node', () => {
+    const dtb = buildFdt({ model: ['Xiaomi Mi Router 4A'], compatible: ['xiaomi,mir4a', 'mediatek,mt7628an-soc'], '#address-cells': ['1'] });
+    const img = new Uint8Array(512 + dtb.length).fill(0xff);
+    img.set(dtb, 512);
+    const u = unpackImage(img);
+    expect(u.regions.find((r) => r.handler === 'fdt')).toMatchObject({ offset: 512, length: dtb.length });
+    expect(u.facts).toMatchObject({ deviceTreeModel: 'Xiaomi Mi Router 4A', deviceTreeCompatible: 'xiaomi,mir4a, mediatek,mt7628an-soc' });
   });
 
   it('refuses entry names that climb out of the tree', () => {
