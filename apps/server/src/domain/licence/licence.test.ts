@@ -56,7 +56,7 @@ describe('licence', () => {
     // One changed byte of the payload breaks the signature.
     const env = JSON.parse(good);
     const bytes = Buffer.from(env.payload, 'base64');
-    bytes[bytes.length - 3] ^= 1;
+    bytes.writeUInt8(bytes.readUInt8(bytes.length - 3) ^ 1, bytes.length - 3);
     expect(code(() => readLicence(JSON.stringify({ ...env, payload: bytes.toString('base64') }), publicPem))).toBe('licence_wrong');
     expect(code(() => readLicence('not json', publicPem))).toBe('authorization_parse_failed');
     expect(code(() => readLicence(good.slice(0, 60), publicPem))).toBe('authorization_parse_failed');
