@@ -5,3 +5,4 @@
 export { runCli, reaches, EXIT, type CliIo } from './scan.ts';
 export { parseArgs, USAGE, UsageError, type ScanArgs } from './args.ts';
 export { ENGINE_PACKAGES, loadEngines, isEngine, type LoadedEngines } from './engines.ts';
+export { PLATFORM_PACKAGES, loadEnginesFor } from './platform-engines.ts';

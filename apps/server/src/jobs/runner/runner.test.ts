@@ -19,13 +19,17 @@ describe('engine child process', () => {
   });
 
   it('turns a crash, a hang, memory exhaustion and a refused input into failure values', async () => {
-    const crash = await runEngine(req('crash'), { timeoutMs: 30_000, memoryMb: 256 }, { env });
+    // Side by side, each in its own child: every failed run replaces its child, so one after
+    // the other would wait for four child start-ups in a row.
+    const [crash, hang, oom, refused] = await Promise.all([
+      runEngine(req('crash'), { timeoutMs: 30_000, memoryMb: 256 }, { env }),
+      runEngine(req('hang'), { timeoutMs: 1500, memoryMb: 256 }, { env }),
+      runEngine(req('oom'), { timeoutMs: 30_000, memoryMb: 200 }, { env }),
+      runEngine(req('refuse'), { timeoutMs: 30_000, memoryMb: 256 }, { env }),
+    ]);
     expect(crash).toMatchObject({ kind: 'failed', failKind: 'failed', message: expect.stringContaining('exit code 70') });
-    const hang = await runEngine(req('hang'), { timeoutMs: 1500, memoryMb: 256 }, { env });
     expect(hang).toMatchObject({ kind: 'failed', failKind: 'timeout' });
-    const oom = await runEngine(req('oom'), { timeoutMs: 30_000, memoryMb: 200 }, { env });
     expect(oom).toMatchObject({ kind: 'failed', failKind: 'failed', message: expect.stringMatching(/memory/) });
-    const refused = await runEngine(req('refuse'), { timeoutMs: 30_000, memoryMb: 256 }, { env });
     expect(refused).toMatchObject({ kind: 'failed', message: 'the test engine refuses this input' });
   });
 
