@@ -7,9 +7,12 @@
 import type { ShieldTypeModule } from '@citadel/shield-core';
 import { appShield } from './app/module.ts';
 import { soShield } from './so/module.ts';
+import { sdkShield } from './sdk/module.ts';
 
 export { appShield, hardenApp } from './app/module.ts';
 export { soShield, hardenSo } from './so/module.ts';
+export { sdkShield, hardenSdk } from './sdk/module.ts';
+export { stripClassDebug } from './sdk/class-strip.ts';
 export { APP_SCHEMA, APP_DEFAULTS } from './app/strategy.ts';
 export { editManifestBooleans, type BoolEdit, type EditOutcome } from './manifest/axml-patch.ts';
 export { stripDexDebugInfo, type DexStripResult } from './dex/strip-debug.ts';
@@ -18,4 +21,4 @@ export { compareStripped } from './so/verify-elf.ts';
 export { keystoreFrom, type KeystoreInput } from './signing/sign.ts';
 
 /** The hardening types this package provides, for createRegistry(). */
-export const androidShieldTypes: ShieldTypeModule[] = [appShield, soShield];
+export const androidShieldTypes: ShieldTypeModule[] = [appShield, soShield, sdkShield];
