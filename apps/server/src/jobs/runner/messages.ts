@@ -12,6 +12,8 @@ export interface RunRequest {
 export type ParentMessage = RunRequest | { type: 'abort' };
 
 export type ChildMessage =
+  /** Engines for a platform loaded: the parent notes the child's resting memory. */
+  | { type: 'ready'; rssMb: number }
   | { type: 'progress'; done: number; total: number }
   | { type: 'result'; assessment: Assessment }
   /** The input as a whole cannot be assessed (EngineInputError): a user-facing reason. */

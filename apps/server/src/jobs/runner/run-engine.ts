@@ -7,12 +7,14 @@
  * Children are kept warm in a pool: starting Node with the TypeScript loader
  * costs a few hundred milliseconds, more than most engine runs. A child serves
  * many runs; it is replaced after a crash, a timeout, an abort, MAX_RUNS runs,
- * or when its resident memory has grown past half the limit, so one task's
- * leftovers cannot accumulate.
+ * or when its resident memory after a run (the child collects its garbage
+ * first) has grown past half the limit or more than RECYCLE_GROWTH_MB above
+ * what it held when it became ready, so one task's leftovers cannot
+ * accumulate nor sit in an idle child (issue 18: an idle child kept 930 MB).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { childEntry } from '../../ops/child-entry.ts';
 import type { Assessment, FailKind } from '@citadel/contracts';
 import type { ChildMessage, RunRequest } from './messages.ts';
 
@@ -26,11 +28,13 @@ export type RunOutcome =
   | { kind: 'failed'; failKind: FailKind; message: string }
   | { kind: 'aborted' };
 
-const CHILD = fileURLToPath(new URL('./engine-child.ts', import.meta.url));
-const TSX = import.meta.resolve('tsx');
+// The child's entry: built JavaScript next to this code, or the TypeScript source through tsx.
+const { file: CHILD, execArgv: LOADER } = childEntry(new URL('./engine-child.ts', import.meta.url));
 const RSS_POLL_MS = 250;
 const MAX_RUNS = 100;
 const MAX_IDLE = 8;
+/** Growth over the ready child's resident size after which it is not reused. */
+const RECYCLE_GROWTH_MB = 256;
 
 function rssMb(pid: number | undefined): number | undefined {
   if (!pid) return undefined;
@@ -47,6 +51,8 @@ interface PooledChild {
   runs: number;
   stderrTail: string;
   key: string;
+  /** Resident MB once the engines were loaded (the child's resting size). */
+  readyRssMb?: number;
 }
 
 /** Idle warm children, keyed by what they were started with (memory limit, environment). */
@@ -54,12 +60,16 @@ const idle = new Map<string, PooledChild[]>();
 
 function spawnChild(memoryMb: number, env: NodeJS.ProcessEnv | undefined, key: string): PooledChild {
   const proc = fork(CHILD, [], {
-    execArgv: ['--import', TSX, `--max-old-space-size=${memoryMb}`],
+    // --expose-gc: the child collects before it reports, so the size measured then is what it keeps.
+    execArgv: [...LOADER, `--max-old-space-size=${memoryMb}`, '--expose-gc'],
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     env: { ...process.env, ...env },
     serialization: 'advanced',
   });
   const child: PooledChild = { proc, runs: 0, stderrTail: '', key };
+  proc.on('message', (m: ChildMessage) => {
+    if (m.type === 'ready') child.readyRssMb = m.rssMb;
+  });
   proc.stderr?.on('data', (d: Buffer) => {
     child.stderrTail = (child.stderrTail + d.toString('utf8')).slice(-4000);
   });
@@ -79,16 +89,29 @@ function take(limits: RunLimits, env: NodeJS.ProcessEnv | undefined): PooledChil
   return spawnChild(limits.memoryMb, env, key);
 }
 
+/** True when the child holds too much memory after its run to be kept warm. */
+export function grownTooMuch(rss: number | undefined, readyRss: number | undefined, memoryMb: number): boolean {
+  if (rss === undefined) return false;
+  return rss > memoryMb / 2 || (readyRss !== undefined && rss - readyRss > RECYCLE_GROWTH_MB);
+}
+
 function giveBack(child: PooledChild, limits: RunLimits): void {
   const rss = rssMb(child.proc.pid);
   const list = idle.get(child.key) ?? [];
-  if (child.runs >= MAX_RUNS || (rss !== undefined && rss > limits.memoryMb / 2) || list.length >= MAX_IDLE || !child.proc.connected) {
+  if (child.runs >= MAX_RUNS || grownTooMuch(rss, child.readyRssMb, limits.memoryMb) || list.length >= MAX_IDLE || !child.proc.connected) {
     child.proc.kill('SIGKILL');
     return;
   }
   child.stderrTail = '';
   list.push(child);
   idle.set(child.key, list);
+}
+
+/** How many warm children wait for a run (for tests and metrics). */
+export function idleChildren(): number {
+  let n = 0;
+  for (const list of idle.values()) n += list.length;
+  return n;
 }
 
 /** Stops every idle child (at shutdown; running ones end with their runs). */
@@ -122,6 +145,7 @@ export function runEngine(req: Omit<RunRequest, 'type'>, limits: RunLimits, opts
     };
     const onAbort = () => finish({ kind: 'aborted' }, false);
     const onMessage = (m: ChildMessage) => {
+      if (m.type === 'ready') return;
       if (m.type === 'progress') opts.onProgress?.(m.done, m.total);
       else if (m.type === 'result') finish({ kind: 'ok', assessment: m.assessment }, true);
       else if (m.type === 'input_error') finish({ kind: 'failed', failKind: 'failed', message: m.message }, true);
