@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -105,6 +106,17 @@ describe('sca engine', () => {
     await expect(run(only, 'yarn.lock')).rejects.toThrow(/no manifest could be read/);
   });
 
+  it('reads a tarball of a project (node_modules inside skipped)', async () => {
+    const dir = project({ 'app/Gemfile.lock': 'GEM\n  specs:\n    rack (2.0.6)\n\nDEPENDENCIES\n  rack\n', 'app/node_modules/x/package-lock.json': '{' });
+    const out = join(mkdtempSync(join(tmpdir(), 'sca-tgz-')), 'p.tar.gz');
+    execFileSync('tar', ['czf', out, '-C', dir, '.']);
+    const a = await run(out, 'p.tar.gz');
+    const t = a.target as unknown as ScaTarget;
+    expect(t.manifests.map((m) => m.file)).toEqual(['app/Gemfile.lock']);
+    expect(t.components.map((c) => c.purl)).toEqual(['pkg:gem/rack@2.0.6']);
+    expect(a.unreadable).toEqual([]);
+  });
+
   it('handles dependency cycles', async () => {
     const lock = { lockfileVersion: 3, packages: { '': { dependencies: { a: '1' } }, 'node_modules/a': { version: '1.0.0', dependencies: { b: '1' } }, 'node_modules/b': { version: '1.0.0', dependencies: { a: '1' } } } };
     const dir = project({ 'package-lock.json': JSON.stringify(lock) });
@@ -117,7 +129,7 @@ describe('sca engine', () => {
     const t = (await run(dir, 'proj')).target as unknown as ScaTarget;
     const require = createRequire(import.meta.url);
     const schemaDir = join(dirname(require.resolve('@cyclonedx/cyclonedx-library/package.json')), 'res/schema');
-    const ajv = new Ajv({ strict: false, validateFormats: true, code: { optimize: false } });
+    const ajv = new Ajv({ strict: false, validateFormats: true, logger: false, code: { optimize: false } });
     (addFormats as unknown as (a: Ajv) => void)(ajv);
     for (const f of ['spdx.SNAPSHOT.schema.json', 'jsf-0.82.SNAPSHOT.schema.json']) ajv.addSchema(JSON.parse(await readFile(join(schemaDir, f), 'utf8')), `http://cyclonedx.org/schema/${f}`);
     const validate = ajv.compile(JSON.parse(await readFile(join(schemaDir, 'bom-1.5.SNAPSHOT.schema.json'), 'utf8')));

@@ -7,9 +7,10 @@
  * artifact built or shaded into them, nested JARs (Spring Boot, WAR lib/)
  * to a bounded depth.
  */
+import { createReadStream } from 'node:fs';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join, posix, relative } from 'node:path';
-import { type ZipArchive, openZip } from '@citadel/engine-core';
+import { type ZipArchive, openZip, readTar } from '@citadel/engine-core';
 import { Inventory, MAX_MANIFEST_BYTES, type Manifest, ManifestError } from './model.ts';
 import { type PomModel, isJavaArchiveName, isManifestName, parsePomProperties, parserFor, readPom } from './formats/index.ts';
 
@@ -187,6 +188,27 @@ export async function collectManifests(path: string, name: string): Promise<Coll
   } else if (isJavaArchiveName(name)) {
     const m = await readJar(name, path, budget);
     manifests.push(m);
+  } else if (/\.(?:tar\.gz|tgz|tar)$/i.test(name)) {
+    // A tarball of a project: streamed, only manifests and Java archives kept.
+    try {
+      for await (const e of readTar(createReadStream(path), { limits: { maxEntries: 200_000, maxTotalUncompressed: 8 * 1024 ** 3 } })) {
+        if (e.type !== 'file') continue;
+        const parts = e.name.split('/');
+        if (parts.some((p) => SKIP_DIRS.has(p) || p === '..')) continue;
+        const base = parts[parts.length - 1]!;
+        if (isManifestName(base)) {
+          if (e.size > MAX_MANIFEST_BYTES) throw new ManifestError(e.name, `${e.size} bytes is over the limit of ${MAX_MANIFEST_BYTES}`, 'too_large');
+          budget.take(e.size, e.name);
+          files.push({ path: e.name.replace(/^\.\//, ''), bytes: await e.read() });
+        } else if (isJavaArchiveName(base)) {
+          budget.take(e.size, e.name);
+          await jarRead(e.name, await e.read());
+        }
+      }
+    } catch (e) {
+      if (e instanceof ManifestError) throw e;
+      throw new ManifestError(name, `the tarball cannot be read: ${(e as Error).message}`, 'corrupt');
+    }
   } else {
     // A zip of a project.
     let zip: ZipArchive;
