@@ -1,5 +1,5 @@
-/** Test utility: a minimal flattened device tree (root properties, one child node) laid out as the Devicetree Specification says. */
-export function buildFdt(props: Record<string, string[]>): Uint8Array {
+/** Test utility: a minimal flattened device tree (root properties — strings, or bytes as a FIT image's "data" — and one child node) laid out as the Devicetree Specification says. */
+export function buildFdt(props: Record<string, string[] | Uint8Array>): Uint8Array {
   const strings: number[] = [];
   const struct: number[] = [];
   const u32 = (v: number): void => void struct.push((v >>> 24) & 255, (v >>> 16) & 255, (v >>> 8) & 255, v & 255);
@@ -13,7 +13,7 @@ export function buildFdt(props: Record<string, string[]>): Uint8Array {
   for (const [name, values] of Object.entries(props)) {
     const at = strings.length;
     strings.push(...enc.encode(`${name}\0`));
-    const value = enc.encode(values.map((v) => `${v}\0`).join(''));
+    const value = values instanceof Uint8Array ? values : enc.encode(values.map((v) => `${v}\0`).join(''));
     u32(3);
     u32(value.length);
     u32(at);

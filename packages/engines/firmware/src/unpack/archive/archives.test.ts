@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildCpio, buildFdt, buildRomfs, buildSquashfs, buildTar, buildTrx } from '../../testing/index.ts';
@@ -88,6 +89,16 @@ describe('archive formats inside images', () => {
     const u = unpackImage(img);
     expect(u.regions.find((r) => r.handler === 'fdt')).toMatchObject({ offset: 512, length: dtb.length });
     expect(u.facts).toMatchObject({ deviceTreeModel: 'Xiaomi Mi Router 4A', deviceTreeCompatible: 'xiaomi,mir4a, mediatek,mt7628an-soc' });
+  });
+
+  it('a FIT image: only its header is claimed, so the kernel inside is unpacked by its own format', () => {
+    // Incompressible bytes, so the embedded payload is as large as a real kernel's (over 64 KiB).
+    const kernel = gzipSync(Buffer.concat([Buffer.from('Linux version 5.10.176 (builder@buildhost)\n'), randomBytes(100_000)]));
+    const fit = buildFdt({ description: ['ARM64 OpenWrt FIT (Flattened Image Tree)'], data: new Uint8Array(kernel) });
+    const u = unpackImage(fit);
+    expect(u.regions[0]).toMatchObject({ handler: 'fdt', length: 40 });
+    expect(u.facts.container).toBe('FIT');
+    expect(u.regions.some((r) => r.handler === 'gzip')).toBe(true);
   });
 
   it('refuses entry names that climb out of the tree', () => {

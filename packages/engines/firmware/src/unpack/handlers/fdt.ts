@@ -19,10 +19,18 @@ function cstr(buf: Uint8Array, at: number, end: number): string {
   return Buffer.from(buf.subarray(at, e)).toString('latin1');
 }
 
-/** Root-node string properties of a device tree blob (model, compatible …), stopping at the first child node. */
-export function rootProperties(buf: Uint8Array, off: number, structAt: number, structSize: number, stringsAt: number, stringsSize: number): Record<string, string> {
+export interface FdtSummary {
+  /** The root node's short string properties (model, compatible, description …). */
+  root: Record<string, string>;
+  /** Largest property value anywhere: FIT images carry kernels and root file systems as "data" properties. */
+  largestProperty: number;
+}
+
+/** Walks the structure block: root-node string properties, and the size of the largest property. */
+export function summarise(buf: Uint8Array, off: number, structAt: number, structSize: number, stringsAt: number, stringsSize: number): FdtSummary {
   const dv = new DataView(buf.buffer, buf.byteOffset);
-  const props: Record<string, string> = {};
+  const root: Record<string, string> = {};
+  let largestProperty = 0;
   let p = off + structAt;
   const end = p + structSize;
   let depth = 0;
@@ -31,7 +39,6 @@ export function rootProperties(buf: Uint8Array, off: number, structAt: number, s
     p += 4;
     if (token === FDT_BEGIN_NODE) {
       depth++;
-      if (depth > 1) break; // only the root's own properties
       const name = cstr(buf, p, end);
       p += Math.ceil((name.length + 1) / 4) * 4;
     } else if (token === FDT_PROP) {
@@ -39,16 +46,18 @@ export function rootProperties(buf: Uint8Array, off: number, structAt: number, s
       const len = dv.getUint32(p);
       const nameOff = dv.getUint32(p + 4);
       p += 8;
-      if (nameOff < stringsSize && p + len <= end) {
+      largestProperty = Math.max(largestProperty, len);
+      if (depth === 1 && len <= 1024 && nameOff < stringsSize && p + len <= end) {
         const name = cstr(buf, off + stringsAt + nameOff, off + stringsAt + stringsSize);
         // String lists are NUL-separated; shown joined by commas.
-        props[name] = Buffer.from(buf.subarray(p, p + len)).toString('latin1').replace(/\0+$/, '').split('\0').join(', ');
+        root[name] = Buffer.from(buf.subarray(p, p + len)).toString('latin1').replace(/\0+$/, '').split('\0').join(', ');
       }
       p += Math.ceil(len / 4) * 4;
-    } else if (token === FDT_END_NODE || token === FDT_END) break;
+    } else if (token === FDT_END_NODE) depth--;
+    else if (token === FDT_END) break;
     else if (token !== FDT_NOP) break;
   }
-  return props;
+  return { root, largestProperty };
 }
 
 export const fdtHandler: Handler = {
@@ -68,11 +77,14 @@ export const fdtHandler: Handler = {
     if (version < 16 || version > 17 || lastCompatible > 17 || total < 40 || total > 16 << 20) return undefined;
     if (structAt < 40 || structAt + structSize > total || stringsAt + stringsSize > total) return undefined;
     if (off + total > buf.length) return { length: buf.length - off, kind: 'header', detail: `device tree v${version}, ${total} bytes`, error: 'device tree truncated' };
-    const props = rootProperties(buf, off, structAt, structSize, stringsAt, stringsSize);
+    const { root: props, largestProperty } = summarise(buf, off, structAt, structSize, stringsAt, stringsSize);
     const facts: Record<string, string> = {};
     if (props.model) facts.deviceTreeModel = props.model;
     if (props.compatible) facts.deviceTreeCompatible = props.compatible;
-    const what = [props.model && `model "${props.model}"`, props.compatible && `compatible "${props.compatible}"`].filter(Boolean).join(', ');
+    const what = [props.model && `model "${props.model}"`, props.compatible && `compatible "${props.compatible}"`, props.description && `"${props.description}"`].filter(Boolean).join(', ');
+    // A U-Boot FIT image is a device tree holding kernels and file systems as properties: only its
+    // header is claimed, so the payloads inside are found and unpacked by their own formats.
+    if (largestProperty > 64 << 10) return { length: 40, kind: 'header', detail: `FIT image (device tree v${version}), ${total} bytes${what ? `, ${what}` : ''}`, facts: { ...facts, container: 'FIT' } };
     return { length: total, kind: 'header', detail: `device tree v${version}, ${total} bytes${what ? `, ${what}` : ''}`, facts };
   },
 };
