@@ -1,0 +1,30 @@
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runShield } from './shield.ts';
+
+function io() {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { io: { stdout: (t: string) => void out.push(t), stderr: (t: string) => void err.push(t) }, out, err };
+}
+
+describe('citadel shield', () => {
+  it('usage errors exit 2; a bad input exits 1 and writes nothing', async () => {
+    const a = io();
+    expect(await runShield([], a.io)).toBe(2);
+    expect(a.err.join('')).toMatch(/--type and --out are required/);
+    const b = io();
+    expect(await runShield(['x.apk', '--type', 'h6', '--out', 'y'], b.io)).toBe(2);
+    expect(b.err.join('')).toMatch(/unknown type h6 \(app, so, sdk\)/);
+    const dir = mkdtempSync(join(tmpdir(), 'cli-shield-'));
+    const input = join(dir, 'lib.so');
+    writeFileSync(input, 'not an ELF file');
+    const out = join(dir, 'out.so');
+    const c = io();
+    expect(await runShield([input, '--type', 'so', '--out', out], c.io)).toBe(1);
+    expect(c.err.join('')).toMatch(/not an ELF shared library/);
+    expect(existsSync(out)).toBe(false);
+  });
+});
