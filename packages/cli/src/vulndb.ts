@@ -13,7 +13,7 @@ import type { VulnDataDescriptor } from '@citadel/engine-core';
 import { type VulnerabilityData, VulnDataError, createVulnTables, importIntoDatabase, openDatabaseHandle, openVulnerabilityData, parsePurl } from '@citadel/vulndb';
 import type { CliIo } from './scan.ts';
 
-export const VULNDB_USAGE = `Usage: npm run scan -- vulndb <command> [options]
+export const VULNDB_USAGE = `Usage: citadel vulndb <command> [options]
 
 Commands:
   import PATH           import OSV all.zip files and NVD CVE JSON records (a file or a folder) into the
