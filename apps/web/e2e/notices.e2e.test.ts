@@ -2,7 +2,8 @@
  * Issue 30 notices in a real browser: the administrator writes a floating notice
  * on System → notices and publishes it; a user already signed in elsewhere sees
  * the pop-up pushed over /socket/ (no reload), closes it (recorded as read); a banner notice shows as the banner and is
- * cleared live when withdrawn.
+ * cleared live when withdrawn. Help (with search) and about render in Chinese and English;
+ * the behaviour-detection entry appears third for the airline customer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN_PASSWORD, login, post } from '../../server/src/test-support/test-app.ts';
@@ -59,7 +60,8 @@ describe.skipIf(!chromiumAvailable)('platform notices in the browser', () => {
     await expect.poll(async () => (await db.selectFrom('notice_reads').selectAll().execute()).length, { timeout: 15_000 }).toBe(1);
 
     step('read recorded');
-    // A banner notice: shown as the banner live; withdrawing it clears the banner live.
+    // A banner notice: shown as the banner live; withdrawing it clears the banner live. (Signing admin in again
+    // through the API ends the browser's admin session: one session per account.)
     const admin = (await login(portal.app, 'admin', TEST_ADMIN_PASSWORD)).headers;
     const banner = await post(portal.app.app, '/notice/add', { title: '服务公告', content: '新版本已上线', is_float: false, status: 'published' }, admin);
     await userPage.getByTestId('notice-banner-title').waitFor({ timeout: 30_000 });
@@ -68,7 +70,33 @@ describe.skipIf(!chromiumAvailable)('platform notices in the browser', () => {
     await userPage.getByTestId('notice-banner').waitFor({ state: 'detached', timeout: 30_000 });
 
     step('banner withdrawn');
+
+    // Help and about, in Chinese and then in English.
+    await userPage.goto(`${portal.url}#/about/help`);
+    await userPage.getByTestId('help-content').getByText('登录与账号').first().waitFor({ timeout: 30_000 });
+    await userPage.getByTestId('help-search').locator('input').fill('白盒');
+    await expect.poll(() => userPage.getByTestId('help-section').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await userPage.getByTestId('help-section').count()).toBeLessThan(5);
+    await userPage.goto(`${portal.url}#/about/introduce`);
+    await userPage.getByTestId('about-version').waitFor({ timeout: 30_000 });
+    expect(await userPage.getByTestId('about-licence').textContent()).toBe('未授权');
+    await expect.poll(() => userPage.locator('[data-testid=about-third-party] tbody tr').count(), { timeout: 15_000 }).toBeGreaterThan(5);
+    await userPage.getByTestId('lang-switch').hover();
+    await userPage.getByTestId('lang-en').click();
+    await userPage.getByTestId('about-intro').getByText('security assessment and hardening platform', { exact: false }).waitFor({ timeout: 15_000 });
+    expect(await userPage.getByTestId('about-licence').textContent()).toBe('Unlicensed');
+    await userPage.goto(`${portal.url}#/about/help`);
+    await userPage.getByTestId('help-content').getByText('Signing in and your account').first().waitFor({ timeout: 30_000 });
+    step('help and about in both languages');
+
+    // Behaviour detection: third menu entry, only for the airline customer with a configured platform address.
+    expect(await userPage.getByTestId('menu-behaviourDetection').count()).toBe(0);
+    expect((await post(portal.app.app, '/ui/set_ui', { customer: 'airline', behaviour_url: 'https://compliance.example.test/' }, admin)).status).toBe(200);
+    await userPage.reload();
+    await userPage.getByTestId('menu-behaviourDetection').waitFor({ timeout: 30_000 });
+    const position = await userPage.evaluate(() => [...document.querySelectorAll('[data-testid=sidebar-menu] > li')].findIndex((li) => li.querySelector('[data-testid=menu-behaviourDetection]')));
+    expect(position).toBe(2);
     await userCtx.close();
     await adminCtx.close();
-  }, 240_000);
+  }, 420_000);
 });
