@@ -3,6 +3,7 @@
  * (newc or odc), tar (ustar) and romfs, and a TRX container around parts, so
  * each reader is checked against bytes laid out as the format's documents say.
  */
+import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import type { TestNode } from './squashfs-writer.ts';
 
@@ -170,5 +171,36 @@ export function buildTrx(kernel: Uint8Array, rootfs: Uint8Array, opts: { corrupt
   out.set(kernel, kAt);
   out.set(rootfs, rAt);
   dv.setUint32(8, (~crc32(out.subarray(12)) ^ (opts.corruptCrc ? 1 : 0)) >>> 0, true);
+  return out;
+}
+
+/** A Netgear .chk header (board id, region, version) in front of a TRX or other payload. */
+export function buildNetgearChk(payload: Uint8Array, boardId = 'U12H139T00_NETGEAR'): Uint8Array {
+  const id = enc.encode(boardId);
+  const headerLen = 40 + id.length;
+  const out = new Uint8Array(headerLen + payload.length);
+  const dv = new DataView(out.buffer);
+  out.set(enc.encode('*#$^'), 0);
+  dv.setUint32(4, headerLen);
+  out.set([1, 1, 0, 2, 34], 8); // region 1, version 1.0.2.34
+  dv.setUint32(24, payload.length);
+  out.set(id, 40);
+  out.set(payload, headerLen);
+  return out;
+}
+
+/** A D-Link SEAMA container: meta data "key=value" strings and the MD5 of the image. */
+export function buildSeama(image: Uint8Array, meta: Record<string, string>, opts: { corrupt?: boolean } = {}): Uint8Array {
+  let metaBytes = enc.encode(Object.entries(meta).map(([k, v]) => `${k}=${v}\0`).join(''));
+  metaBytes = concat([metaBytes, pad(metaBytes.length, 4)]);
+  const out = new Uint8Array(28 + metaBytes.length + image.length);
+  const dv = new DataView(out.buffer);
+  dv.setUint32(0, 0x5ea3a417);
+  dv.setUint16(6, metaBytes.length);
+  dv.setUint32(8, image.length);
+  out.set(createHash('md5').update(image).digest(), 12);
+  out.set(metaBytes, 28);
+  out.set(image, 28 + metaBytes.length);
+  if (opts.corrupt) out[out.length - 1] = out[out.length - 1]! ^ 1;
   return out;
 }

@@ -19,10 +19,11 @@ import { tplinkHandler } from './handlers/tplink.ts';
 import { trxHandler } from './handlers/trx.ts';
 import type { Handler, HandlerContext } from './handlers/types.ts';
 import { uimageHandler } from './handlers/uimage.ts';
+import { netgearChkHandler, seamaHandler } from './handlers/vendor-headers.ts';
 import { xzHandler, zstdHandler } from './handlers/xz-zstd.ts';
 import { type Blob, DEFAULT_LIMITS, type FileSystem, type Region, UnpackBudget, type UnpackLimits } from './model.ts';
 
-export const HANDLERS: readonly Handler[] = [tplinkHandler, trxHandler, uimageHandler, squashfsHandler, cpioHandler, romfsHandler, tarHandler, jffs2Handler, fdtHandler, gzipHandler, xzHandler, zstdHandler, lzmaHandler];
+export const HANDLERS: readonly Handler[] = [tplinkHandler, netgearChkHandler, seamaHandler, trxHandler, uimageHandler, squashfsHandler, cpioHandler, romfsHandler, tarHandler, jffs2Handler, fdtHandler, gzipHandler, xzHandler, zstdHandler, lzmaHandler];
 
 export interface UnpackedImage {
   size: number;

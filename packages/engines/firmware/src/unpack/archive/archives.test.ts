@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { buildCpio, buildFdt, buildRomfs, buildSquashfs, buildTar, buildTrx } from '../../testing/index.ts';
+import { buildCpio, buildFdt, buildNetgearChk, buildRomfs, buildSeama, buildSquashfs, buildTar, buildTrx } from '../../testing/index.ts';
 import { DEFAULT_LIMITS } from '../model.ts';
 import { unpackImage } from '../scan.ts';
 import { normalisePath } from './fs-builder.ts';
@@ -80,6 +80,20 @@ describe('archive formats inside images', () => {
     expect(u.facts.container).toBe('TRX v1');
     const bad = unpackImage(buildTrx(kernel, buildSquashfs(tree), { corruptCrc: true }));
     expect(bad.regions[0]!.error).toMatch(/CRC/);
+  });
+
+  it('vendor containers: Netgear .chk around a TRX, D-Link SEAMA checked by its MD5', () => {
+    const kernel = gzipSync(Buffer.from('Linux version 2.6.36 (builder@host)'.padEnd(2048, '\0')));
+    const chk = unpackImage(buildNetgearChk(buildTrx(kernel, buildSquashfs(tree))));
+    expect(chk.regions.map((r) => r.handler).slice(0, 3)).toEqual(['netgear-chk', 'trx', 'gzip']);
+    expect(chk.facts).toMatchObject({ vendor: 'Netgear', boardId: 'U12H139T00_NETGEAR', firmwareVersion: '1.0.2.34' });
+    expect(chk.filesystems[0]!.nodes.some((n) => n.path === '/etc/shadow')).toBe(true);
+    const seama = unpackImage(buildSeama(buildSquashfs(tree), { dev: '/dev/mtdblock/1', type: 'firmware', signature: 'wrgn23_dlwbr_dir300b' }));
+    expect(seama.regions.map((r) => r.handler)).toEqual(['seama', 'squashfs']);
+    expect(seama.regions[0]!.error).toBeUndefined();
+    expect(seama.facts).toMatchObject({ vendor: 'D-Link', signature: 'wrgn23_dlwbr_dir300b' });
+    const bad = unpackImage(buildSeama(buildSquashfs(tree), { signature: 'x' }, { corrupt: true }));
+    expect(bad.regions[0]!.error).toMatch(/MD5/);
   });
 
   it('a device tree names the board: model and compatible from the root node', () => {
