@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ZipArchive } from '@citadel/engine-core';
+import { ZipArchive, buildZip, deflateBomb } from '@citadel/engine-core';
 import { DexFile, androidAttribute, parseAxml, readManifestInfo, valueAsBoolean, valueAsString } from '@citadel/engine-android';
 import { buildApk } from '@citadel/engine-android/testing/build-apk';
 import { writeDex } from '@citadel/engine-android/testing/dex-writer';
@@ -140,7 +140,11 @@ describe.skipIf(!haveTools)('APK hardening', () => {
 
   it('hostile or unusable inputs end with a clear error', async () => {
     const apk = await buildApk(spec);
+    const manifestBytes = await entry(apk, 'AndroidManifest.xml');
+    // 8 MiB of zeros at a ratio over 1000: the archive limits stop it while inflating
+    const bomb = buildZip([{ name: 'AndroidManifest.xml', data: manifestBytes }, { name: 'assets/bomb.bin', rawData: deflateBomb(8), declaredUncompressedSize: 8 << 20 }]);
     const cases: [string, Uint8Array, Record<string, unknown>, string][] = [
+      ['bomb.apk', bomb, { signWith: 'oneOff' }, 'SHIELD_BAD_INPUT'],
       ['trunc.apk', apk.subarray(0, apk.length - 30), { signWith: 'oneOff' }, 'SHIELD_BAD_INPUT'],
       ['nokey.apk', apk, {}, 'SHIELD_KEYSTORE_REQUIRED'],
       ['bad.apk', apk, { signWith: 'oneOff', stripDexDebug: 'yes' }, 'SHIELD_BAD_STRATEGY'],

@@ -14,7 +14,7 @@ import { stripDexDebugInfo } from '../dex/strip-debug.ts';
 import { type BoolEdit, type EditOutcome, editManifestBooleans } from '../manifest/axml-patch.ts';
 import { stripElf } from '../so/elf-strip.ts';
 import { fail, t } from '../text.ts';
-import { type OutEntry, writeAlignedZip } from '../zip/aligned-writer.ts';
+import { AlignedZipWriter } from '../zip/aligned-writer.ts';
 
 const ATTR = { debuggable: 0x0101000f, exported: 0x01010010, allowBackup: 0x01010280, usesCleartextTraffic: 0x010104ec };
 const SIGNATURE_FILE = /^META-INF\/([^/]+\.(SF|RSA|DSA|EC)|MANIFEST\.MF)$/i;
@@ -32,12 +32,13 @@ export interface RebuildResult {
 
 export async function rebuildApk(inputPath: string, outPath: string, s: StrategyValues, signal?: AbortSignal): Promise<RebuildResult> {
   const zip = await ZipArchive.open(inputPath).catch((e: Error) => fail('SHIELD_BAD_INPUT', '文件不是有效的 APK（ZIP 结构无法读取）', 'The file is not a valid APK (its ZIP structure cannot be read)', e.message));
+  let out: AlignedZipWriter | undefined;
   try {
     const bad = zip.anomalies.find((a) => REFUSED_ANOMALIES.has(a.kind));
     if (bad) fail('SHIELD_AMBIGUOUS_APK', 'APK 的 ZIP 结构存在歧义（重复或不一致的条目），拒绝重新打包', 'The APK has an ambiguous ZIP structure (duplicate or inconsistent entries); it is not re-packed', bad.detail);
     if (!zip.getEntry('AndroidManifest.xml')) fail('SHIELD_NOT_APK', '文件中没有 AndroidManifest.xml，不是 APK（AAB 与拆分包请先转换为 APK）', 'There is no AndroidManifest.xml: not an APK (convert an AAB or split set to an APK first)');
     const exclude = new Set((s.exclude as string[] | undefined) ?? []);
-    const out: OutEntry[] = [];
+    out = new AlignedZipWriter(outPath);
     const res: RebuildResult = { applied: [], manifestOutcomes: [], dexChanged: [], soChanged: [], removedSignatureFiles: [], keptEntries: [] };
     let dexStats = { classes: 0, codeItems: 0, debugRefs: 0, sourceFiles: 0 };
     let soRemoved = 0;
@@ -49,7 +50,7 @@ export async function rebuildApk(inputPath: string, outPath: string, s: Strategy
         res.removedSignatureFiles.push(e.name);
         continue;
       }
-      const data = await zip.read(e);
+      const data = await zip.read(e).catch((err: Error) => fail('SHIELD_BAD_INPUT', `无法读取 ${e.name}：条目损坏或超出解压限制`, `${e.name} cannot be read: the entry is damaged or over the unpacking limits`, err.message));
       const stored = e.method === 0;
       let changed: Buffer | undefined;
       if (e.name === 'AndroidManifest.xml') {
@@ -85,10 +86,10 @@ export async function rebuildApk(inputPath: string, outPath: string, s: Strategy
         }
       }
       res.keptEntries.push(e.name);
-      if (changed) out.push({ name: e.name, data: changed, stored });
-      else out.push({ name: e.name, data, stored, ...(stored ? {} : { deflated: await zip.readAt(e.dataOffset, e.compressedSize) }) });
+      if (changed) out.add({ name: e.name, data: changed, stored });
+      else out.add({ name: e.name, data, stored, ...(stored ? {} : { deflated: await zip.readAt(e.dataOffset, e.compressedSize) }) });
     }
-    writeAlignedZip(outPath, out);
+    out.finish();
     for (const o of res.manifestOutcomes) {
       if (o.before === 'absent') continue;
       res.applied.push({ id: `manifest.${o.attr}${o.target === 'application' ? '' : `:${o.target}`}`, title: MANIFEST_TITLES[o.attr] ?? t(o.attr, o.attr), detail: `${o.target}: ${o.before ?? '(default)'} → ${o.after}` });
@@ -104,6 +105,7 @@ export async function rebuildApk(inputPath: string, outPath: string, s: Strategy
     }
     return res;
   } finally {
+    out?.close();
     await zip.close();
   }
 }

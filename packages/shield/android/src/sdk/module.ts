@@ -16,7 +16,7 @@ import { type HardenContext, type HardenInput, type HardenResult, type ShieldTyp
 import { stripElf } from '../so/elf-strip.ts';
 import { compareStripped } from '../so/verify-elf.ts';
 import { fail, t } from '../text.ts';
-import { type OutEntry, writeAlignedZip } from '../zip/aligned-writer.ts';
+import { AlignedZipWriter } from '../zip/aligned-writer.ts';
 import { stripClassDebug } from './class-strip.ts';
 
 const SIGNATURE_FILE = /^META-INF\/([^/]+\.(SF|RSA|DSA|EC)|MANIFEST\.MF)$/i;
@@ -53,15 +53,16 @@ interface Stats {
 
 async function rebuildJar(bytes: Uint8Array | string, outPath: string, s: StrategyValues, stats: Stats, where: string, workDir: string): Promise<void> {
   const zip = await ZipArchive.open(bytes).catch((e: Error) => fail('SHIELD_BAD_INPUT', '文件不是有效的 JAR/AAR（ZIP 结构无法读取）', 'The file is not a valid JAR/AAR (its ZIP structure cannot be read)', `${where}${e.message}`));
+  let out: AlignedZipWriter | undefined;
   try {
     const bad = zip.anomalies.find((a) => REFUSED_ANOMALIES.has(a.kind));
     if (bad) fail('SHIELD_AMBIGUOUS_ARCHIVE', 'ZIP 结构存在歧义（重复或不一致的条目），拒绝重新打包', 'The archive has an ambiguous ZIP structure; it is not re-packed', bad.detail);
     const keep = (s.keep as string[] | undefined) ?? [];
-    const out: OutEntry[] = [];
+    out = new AlignedZipWriter(outPath);
     for (const e of zip.entries) {
       if (e.isDirectory) continue;
       if (SIGNATURE_FILE.test(e.name) && e.name.toUpperCase() !== 'META-INF/MANIFEST.MF') continue; // a signed JAR's signature no longer matches
-      const data = await zip.read(e);
+      const data = await zip.read(e).catch((err: Error) => fail('SHIELD_BAD_INPUT', `无法读取 ${e.name}：条目损坏或超出解压限制`, `${e.name} cannot be read: the entry is damaged or over the unpacking limits`, err.message));
       let changed: Buffer | undefined;
       if (e.name.endsWith('.class') && s.stripClassDebug === true && !keep.some((k) => e.name.startsWith(k))) {
         try {
@@ -74,7 +75,7 @@ async function rebuildJar(bytes: Uint8Array | string, outPath: string, s: Strate
         }
       } else if (/^(classes\.jar|libs\/[^/]+\.jar)$/.test(e.name) && where === '') {
         if (data.length > MAX_NESTED_JAR) fail('SHIELD_TOO_LARGE', '内嵌 JAR 过大', 'A nested JAR is too large', e.name);
-        const inner = join(workDir, `nested-${out.length}.jar`);
+        const inner = join(workDir, `nested-${e.index}.jar`);
         await rebuildJar(data, inner, s, stats, `${e.name}!/`, workDir);
         changed = readFileSync(inner);
       } else if (/^jni\/[^/]+\/[^/]+\.so$/.test(e.name) && s.stripSo === true && data.length >= 4 && data.readUInt32BE(0) === 0x7f454c46) {
@@ -89,10 +90,11 @@ async function rebuildJar(bytes: Uint8Array | string, outPath: string, s: Strate
         }
       }
       const stored = e.method === 0;
-      out.push(changed ? { name: e.name, data: changed, stored } : { name: e.name, data, stored, ...(stored ? {} : { deflated: await zip.readAt(e.dataOffset, e.compressedSize) }) });
+      out.add(changed ? { name: e.name, data: changed, stored } : { name: e.name, data, stored, ...(stored ? {} : { deflated: await zip.readAt(e.dataOffset, e.compressedSize) }) });
     }
-    writeAlignedZip(outPath, out);
+    out.finish();
   } finally {
+    out?.close();
     await zip.close();
   }
 }
