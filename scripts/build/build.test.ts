@@ -41,7 +41,7 @@ describe('the built bundle', () => {
     expect(scan.status).toBe(1);
     expect(debuggableFailed(JSON.parse(scan.stdout) as Assessment)).toBe(true);
     expect(spawnSync(process.execPath, [path.join(out, 'citadel.js'), 'scan', path.join(dir, 'missing.apk')], { encoding: 'utf8' }).status).toBe(2);
-  });
+  }, 90_000);
 
   it('the engine child runs a task over IPC', async () => {
     const child = fork(path.join(out, 'engine-child.js'), [], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'advanced' });
@@ -58,5 +58,5 @@ describe('the built bundle', () => {
     expect(result.message).toBeUndefined();
     expect(result.type).toBe('result');
     expect(debuggableFailed(result.assessment!)).toBe(true);
-  });
+  }, 90_000);
 });

@@ -194,5 +194,6 @@ describe('scan CLI', () => {
     const unknown = spawnSync(tsx, [main, file('blob.unknown', '\u0000\u0001 not any package')], { encoding: 'utf8' });
     expect(unknown.status).toBe(3);
     expect(unknown.stderr).toMatch(/Registered engines/);
-  });
+    // Three processes that each load the engines through tsx: slow on a loaded machine.
+  }, 120_000);
 });
