@@ -191,8 +191,8 @@ export function buildNetgearChk(payload: Uint8Array, boardId = 'U12H139T00_NETGE
 
 /** A D-Link SEAMA container: meta data "key=value" strings and the MD5 of the image. */
 export function buildSeama(image: Uint8Array, meta: Record<string, string>, opts: { corrupt?: boolean } = {}): Uint8Array {
-  let metaBytes = enc.encode(Object.entries(meta).map(([k, v]) => `${k}=${v}\0`).join(''));
-  metaBytes = concat([metaBytes, pad(metaBytes.length, 4)]);
+  const metaText = enc.encode(Object.entries(meta).map(([k, v]) => `${k}=${v}\0`).join(''));
+  const metaBytes = concat([metaText, pad(metaText.length, 4)]);
   const out = new Uint8Array(28 + metaBytes.length + image.length);
   const dv = new DataView(out.buffer);
   dv.setUint32(0, 0x5ea3a417);
