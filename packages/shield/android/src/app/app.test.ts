@@ -11,7 +11,7 @@ import { appClass } from '@citadel/engine-android/testing/dex-helpers';
 import { ShieldError } from '@citadel/shield-core';
 import { CORPUS, hasCorpus } from '@citadel/engine-core/testing';
 import { stripDexDebugInfo } from '../dex/strip-debug.ts';
-import { editManifestBooleans } from '../manifest/axml-patch.ts';
+import { editManifestBooleans, reencodePool } from '../manifest/axml-patch.ts';
 import { verifySignature } from '../signing/sign.ts';
 import { findTool } from '../signing/tools.ts';
 import { TOOLCHAINS, available, buildNative } from '../testing/build-inputs.ts';
@@ -63,6 +63,17 @@ describe('manifest editing', () => {
     const info = readManifestInfo(doc);
     expect(info.components.find((c) => c.name === 'com.example.app.Open')?.exported).toBe(false);
     expect(info.components.find((c) => c.name === 'com.example.app.Main')?.isLauncher).toBe(true);
+  });
+
+  it('edits a UTF-8 string pool (aapt2) as well as a UTF-16 one (aapt)', async () => {
+    const m = reencodePool(await entry(await buildApk(spec), 'AndroidManifest.xml'), true);
+    expect(m.readUInt32LE(8 + 16) & 0x100).toBe(0x100);
+    const r = editManifestBooleans(m, [{ target: 'application', attr: 'allowBackup', resId: 0x01010280, value: false }, { target: 'application', attr: 'debuggable', resId: 0x0101000f, value: false }]);
+    const app = parseAxml(r.bytes).root.children.find((c) => c.name === 'application')!;
+    expect(valueAsBoolean(androidAttribute(app, 'allowBackup')?.value)).toBe(false);
+    expect(valueAsBoolean(androidAttribute(app, 'debuggable')?.value)).toBe(false);
+    expect(valueAsString(androidAttribute(app, 'label')?.value)).toBe('Demo');
+    expect(readManifestInfo(parseAxml(r.bytes)).components.map((c) => c.name)).toEqual(['com.example.app.Main', 'com.example.app.Open']);
   });
 
   it('refuses manifests shaped to trip parsers and truncated ones', () => {

@@ -343,3 +343,11 @@ export function editManifestBooleans(bytes: Uint8Array, edits: BoolEdit[]): { by
   }
   return { bytes: serialize(doc), outcomes };
 }
+
+/** The same document with its string pool re-encoded as UTF-8 (as aapt2 writes it) or UTF-16 (aapt): for tests of both encodings. */
+export function reencodePool(bytes: Uint8Array, utf8: boolean): Buffer {
+  const doc = parse(bytes);
+  doc.utf8 = utf8;
+  doc.strings = doc.decoded.map((s) => encodeString(s, utf8));
+  return serialize(doc);
+}
