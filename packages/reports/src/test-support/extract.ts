@@ -20,6 +20,21 @@ export function pdfText(bytes: Uint8Array): string {
   return execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: bytes, maxBuffer: 256 * 1024 * 1024 }).toString('utf8');
 }
 
+/**
+ * One LibreOffice profile per test process, made by the first conversion and reused:
+ * creating a profile costs soffice a few CPU seconds on every start. Conversions in a
+ * process run one at a time (execFileSync), so they never share it concurrently.
+ */
+let profileDir: string | undefined;
+function officeProfile(): string {
+  if (!profileDir) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'citadel-soffice-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    profileDir = dir;
+  }
+  return profileDir;
+}
+
 /** Converts docx/xlsx files (name → bytes) with one LibreOffice run; returns name → extracted text. */
 export function officeTexts(files: Map<string, Uint8Array>): Map<string, string> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'citadel-report-'));
@@ -28,7 +43,7 @@ export function officeTexts(files: Map<string, Uint8Array>): Map<string, string>
     const outDir = path.join(dir, 'out');
     execFileSync('mkdir', ['-p', inDir, outDir]);
     for (const [name, bytes] of files) writeFileSync(path.join(inDir, name), bytes);
-    const profile = `-env:UserInstallation=file://${path.join(dir, 'profile')}`;
+    const profile = `-env:UserInstallation=file://${officeProfile()}`;
     const run = (ext: string, filter: string) => {
       const names = [...files.keys()].filter((n) => n.endsWith(ext)).map((n) => path.join(inDir, n));
       if (names.length) execFileSync('soffice', [profile, '--headless', '--norestore', '--convert-to', filter, '--outdir', outDir, ...names], { stdio: 'pipe', timeout: 300_000 });
