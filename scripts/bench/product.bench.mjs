@@ -66,8 +66,10 @@ console.log(`build: esbuild bundles ${fmt(bundleMs)}; tsc type check alone ${fmt
 
 // 2. CLI start.
 const cli = path.join(out, 'citadel.js');
-// The `citadel` command itself (the bin launcher) runs dist/: make that build current first.
-if (buildState() !== 'current') {
+// The `citadel` command itself (the bin launcher) runs dist/ only while that build is current;
+// in a checkout others are editing it goes stale under the bench, so it is rebuilt before each run.
+async function currentDist() {
+  if (buildState() === 'current') return;
   const meta = await bundle(ROOT, DIST);
   writeStamp(Object.keys(meta.inputs).map((p) => path.relative(ROOT, path.resolve(ROOT, p))));
 }
@@ -78,6 +80,7 @@ const launched = [];
 for (let i = 0; i < RUNS; i++) {
   bare.push(timed(process.execPath, ['-e', '0']));
   built.push(timed(process.execPath, [cli, '--list-engines']));
+  await currentDist();
   launched.push(timed(process.execPath, [bin, '--list-engines']));
 }
 const source = [];
