@@ -45,11 +45,13 @@ export async function hardenApp(input: HardenInput, strategy: StrategyValues, ct
     (z) => z.close(),
     (e: Error) => fail('SHIELD_BAD_INPUT', '文件不是有效的 APK（ZIP 结构无法读取）', 'The file is not a valid APK (its ZIP structure cannot be read)', e.message),
   );
-  step('scan-before', 5);
-  const before = await assess(input.path, input.name, ctx.signal);
-  step('protect', 30);
+  step('protect', 10);
+  // The engine's scan of the input runs beside the re-packing (both only read the input).
+  const beforeP = assess(input.path, input.name, ctx.signal);
+  beforeP.catch(() => undefined);
   const unsigned = join(ctx.workDir, 'unsigned.apk');
   const rebuild = await rebuildApk(input.path, unsigned, values, ctx.signal);
+  const before = await beforeP;
   const protectMs = Date.now() - t0;
   step('sign', 55);
   const outputName = `${basename(input.name).replace(/\.apk$/i, '')}-protected.apk`;
@@ -57,8 +59,11 @@ export async function hardenApp(input: HardenInput, strategy: StrategyValues, ct
   await signApk(unsigned, outputPath, key, ctx.signal);
   step('verify', 70);
   const t1 = Date.now();
-  const after = await assess(outputPath, outputName, ctx.signal);
-  const checks = await verifyApk({ input: input.path, output: outputPath, workDir: ctx.workDir, rebuild, before, after, ...(ctx.signal ? { signal: ctx.signal } : {}) });
+  // The re-scan runs while apksigner, zipalign and dexdump check the output.
+  const afterP = assess(outputPath, outputName, ctx.signal);
+  afterP.catch(() => undefined);
+  const checks = await verifyApk({ input: input.path, output: outputPath, workDir: ctx.workDir, rebuild, before, after: afterP, ...(ctx.signal ? { signal: ctx.signal } : {}) });
+  const after = await afterP;
   step('done', 100);
   const applied = [...rebuild.applied];
   if (oneOff) applied.push({ id: 'signature.one-off', title: t('使用一次性密钥签名（发布前须重新签名）', 'Signed with a one-off key (re-sign before release)', '使用一次性金鑰簽章（發布前須重新簽章）', '使い捨ての鍵で署名（リリース前に再署名が必要）') });

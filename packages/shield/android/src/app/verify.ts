@@ -25,7 +25,7 @@ const check = (id: string, title: ReturnType<typeof t>, ok: boolean, detail?: st
 
 const resultOf = (a: Assessment, key: string): string => a.findings.find((f) => f.ruleId === `android.${key}`)?.result ?? 'absent';
 
-export async function verifyApk(o: { input: string; output: string; workDir: string; rebuild: RebuildResult; before: Assessment; after: Assessment; signal?: AbortSignal }): Promise<VerificationCheck[]> {
+export async function verifyApk(o: { input: string; output: string; workDir: string; rebuild: RebuildResult; before: Assessment; after: Promise<Assessment>; signal?: AbortSignal }): Promise<VerificationCheck[]> {
   const checks: VerificationCheck[] = [];
   const sig = await verifySignature(o.output, o.signal);
   checks.push(check('apksigner', t('apksigner 验证签名（v2、v3；minSdk 低于 24 时含 v1）', 'apksigner verifies the signatures (v2, v3; v1 too below minSdk 24)', 'apksigner 驗證簽章（v2、v3；minSdk 低於 24 時含 v1）', 'apksigner による署名検証（v2、v3、minSdk 24 未満では v1 も）'), sig.ok, sig.detail));
@@ -100,15 +100,16 @@ export async function verifyApk(o: { input: string; output: string; workDir: str
   }
 
   // The engine's re-scan: it read the package, the signature verifies, the flags set are no longer findings.
+  const after = await o.after;
   const known = new Set(o.before.unreadable.map((u) => u.file));
-  const unreadable = o.after.unreadable.map((u) => u.file).filter((f) => !known.has(f));
-  const sigRows = ['certificate.unsigned', 'certificate.signature_invalid', 'certificate.v1_entry_digests'].map((k) => `${k}=${resultOf(o.after, k)}`);
+  const unreadable = after.unreadable.map((u) => u.file).filter((f) => !known.has(f));
+  const sigRows = ['certificate.unsigned', 'certificate.signature_invalid', 'certificate.v1_entry_digests'].map((k) => `${k}=${resultOf(after, k)}`);
   const flagRows: string[] = [];
   const worse: string[] = [];
   for (const [attr, key] of [['debuggable', 'manifest.debuggable'], ['allowBackup', 'manifest.allow_backup'], ['usesCleartextTraffic', 'manifest.cleartext_traffic']] as const) {
     if (!o.rebuild.manifestOutcomes.some((m) => m.attr === attr)) continue;
     const b = resultOf(o.before, key);
-    const a = resultOf(o.after, key);
+    const a = resultOf(after, key);
     flagRows.push(`${key}: ${b} → ${a}`);
     if (a === 'fail' && attr !== 'usesCleartextTraffic') worse.push(key);
   }
@@ -119,7 +120,7 @@ export async function verifyApk(o: { input: string; output: string; workDir: str
       'rescan',
       t('Android 引擎复测：可完整解析，签名有效，已加固项不再报告', 'Android engine re-scan: fully read, signature valid, hardened items no longer reported', 'Android 引擎複測：可完整解析，簽章有效，已加固項不再報告', 'Android エンジンで再スキャン：完全に解析でき、署名は有効、強化した項目は検出されない'),
       ok,
-      [`score ${o.before.score.score} → ${o.after.score.score}`, ...flagRows, ...sigRows, ...(unreadable.length ? [`unreadable: ${unreadable.join(', ')}`] : [])].join('; '),
+      [`score ${o.before.score.score} → ${after.score.score}`, ...flagRows, ...sigRows, ...(unreadable.length ? [`unreadable: ${unreadable.join(', ')}`] : [])].join('; '),
     ),
   );
   return checks;
