@@ -20,7 +20,21 @@ describe.each(DIALECTS)('tasks on %s', (dialect) => {
   let admin: Record<string, string>;
   const create = (params: Record<string, string>, headers = admin) => post(t.app, '/task/create', { platform: 'firmware', url: 'http://127.0.0.1:9/', params }, headers);
   const preview = async (uid: string, headers = admin) => (await post(t.app, '/task/preview', { task_uid: uid }, headers)).body.data;
-  const settle = (uid: string) => until(() => preview(uid), (d) => ['FINISHED', 'EXCEPTION', 'CANCELED'].includes(d.task.status));
+  /** Waits for the task's terminal status as the server pushes it (no polling), then reads the task. */
+  const settle = async (uid: string) => {
+    const terminal = (status: string) => ['FINISHED', 'EXCEPTION', 'CANCELED'].includes(status);
+    await new Promise<void>((resolve, reject) => {
+      const done = () => {
+        t.services.taskEvents.off('task', onTask);
+        resolve();
+      };
+      const onTask = (r: { task_uid: string; status: string }) => r.task_uid === uid && terminal(r.status) && done();
+      // Listening first, then reading: a task that ended before we listened is seen by the read.
+      t.services.taskEvents.on('task', onTask);
+      preview(uid).then((d) => terminal(d.task.status) && done(), reject);
+    });
+    return preview(uid);
+  };
 
   beforeAll(async () => {
     t = await startTestApp(dialect, { CITADEL_WORKER_CONCURRENCY: '2', CITADEL_TASK_TIMEOUT_SECONDS: '10', CITADEL_TASK_MEMORY_MB: '200' });
