@@ -25,6 +25,8 @@ const ZIP_RULES: Record<string, ZipRule> = {
   ipa: some((n) => /^Payload\/[^/]+\.app\//.test(n)),
   hap: any(has('module.json'), has('config.json')),
   app: has('pack.info'),
+  // Alipay .amr offline packages are ZIP archives without a fixed entry set (the engine judges the content).
+  amr: () => true,
   zip: () => true,
 };
 
@@ -37,6 +39,8 @@ const MAGIC_RULES: Record<string, MagicRule> = {
   wxapkg: (head) => (head[0] === 0xbe && head[13] === 0xed) || head.subarray(0, 6).toString('latin1') === 'V1MMWX',
   'tar.gz': startsWith([0x1f, 0x8b, 0x08]),
   tgz: startsWith([0x1f, 0x8b, 0x08]),
+  // POSIX tar: "ustar" at offset 257.
+  tar: (head) => head.length >= 262 && head.subarray(257, 262).toString('latin1') === 'ustar',
   jpg: startsWith([0xff, 0xd8, 0xff]),
   jpeg: startsWith([0xff, 0xd8, 0xff]),
   png: startsWith([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),

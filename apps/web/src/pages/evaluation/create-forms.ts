@@ -35,8 +35,7 @@ export const CREATE_FORMS: Partial<Record<Platform, CreateFormSpec>> = {
   source: { kind: 'source', accept: ['zip', 'tar.gz', 'tgz'], fields: ['app_name', 'abbreviation', 'program_version'] },
   web: { url: true, accept: [], fields: ['web_name', 'web_version'] },
   miniprogram: { kind: 'miniprogram', accept: ['wxapkg'], maxCount: 20, fields: ['app_name'], params: ['appid'] },
-  // No upload kind accepts Alipay packages yet (contracts UPLOAD_KINDS).
-  alipay_miniprogram: { accept: ['amr', 'zip', 'tar'], fields: ['app_name'] },
+  alipay_miniprogram: { kind: 'alipay_miniprogram', accept: ['amr', 'zip', 'tar'], fields: ['app_name'] },
 };
 
 export const CATEGORY_OPTIONS = SDK_CATEGORIES;

@@ -29,6 +29,14 @@ export function detectInput(name: string, head: Uint8Array): InputKind | undefin
   return undefined;
 }
 
+/** A ZIP (.amr/.zip) or tar (plain or gzip) container by its first bytes alone. */
+export function detectAlipayContainer(head: Uint8Array): InputKind | undefined {
+  if (head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && head[2] === 3 && head[3] === 4) return 'alipay-zip';
+  if (head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b) return 'alipay-tar';
+  if (head.length >= 262 && Buffer.from(head.subarray(257, 262)).toString('latin1') === 'ustar') return 'alipay-tar';
+  return undefined;
+}
+
 export interface OpenOptions {
   platform?: MiniPlatform;
   appId?: string;
@@ -39,7 +47,9 @@ export async function openProject(files: readonly InputFile[], o: OpenOptions = 
   if (files.length === 0) throw new EngineInputError('unsupported_format', 'no input file');
   const kinds: InputKind[] = [];
   for (const f of files) {
-    const kind = detectInput(f.name, await readHead(f.path));
+    const head = await readHead(f.path);
+    // A task on the Alipay platform says what the package is: a zip or tar needs no name hint then.
+    const kind = detectInput(f.name, head) ?? (o.platform === 'alipay_miniprogram' ? detectAlipayContainer(head) : undefined);
     if (!kind) throw new EngineInputError('unsupported_format', `${f.name}: not a WeChat .wxapkg package or an Alipay .amr / zip / tar package`);
     kinds.push(kind);
   }
