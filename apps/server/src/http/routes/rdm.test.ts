@@ -71,6 +71,13 @@ describe('generic record calls', () => {
     expect((await t.app.inject({ method: 'GET', url: '/template?platform=nope', headers: admin })).statusCode).toBe(400);
   });
 
+  it('answers /ii/download for industrial tasks only, under the task\'s visibility', async () => {
+    const missing = await post(t.app, '/ii/download', { task_uid: 'no-such-task' }, admin);
+    expect(missing.status).toBeGreaterThanOrEqual(400);
+    expect(missing.body.error).toBe('task_not_found');
+    expect((await post(t.app, '/ii/download', { task_uid: 'x' })).body.error).toBe('authentication_needed');
+  });
+
   it('answers the uass calls with a catalogue error when no identity provider is configured', async () => {
     expect((await post(t.app, '/uass/login', {})).body.error).toBe('sso_not_configured');
     expect((await post(t.app, '/uass/validate', { code: 'c', state: 's' })).body.error).toBe('sso_not_configured');
