@@ -14,6 +14,9 @@ const PUBLIC_ROUTES = new Set([
   'POST /aa/loginKey',
   'POST /aa/login',
   'POST /aa/checkLogin',
+  // Single sign-on (routes/uass.ts): the way to a session, like /aa/login; the state is checked before anything else.
+  'POST /uass/login',
+  'POST /uass/validate',
   'GET /__test/captcha/:id',
   // Operations (routes/ops.ts): liveness and readiness name no data; /metrics checks its own token or loopback peer.
   'GET /healthz',

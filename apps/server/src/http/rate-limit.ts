@@ -26,7 +26,7 @@ export interface RateLimitSettings {
 }
 
 /** Routes of the sign-in class (by their registered URL). */
-export const SIGN_IN_ROUTES: readonly string[] = ['/aa/login', '/aa/loginKey', '/aa/checkLogin', '/captcha/captchaDight', '/captcha/verifyCode'];
+export const SIGN_IN_ROUTES: readonly string[] = ['/aa/login', '/aa/loginKey', '/aa/checkLogin', '/captcha/captchaDight', '/captcha/verifyCode', '/uass/login', '/uass/validate'];
 
 const WINDOW_MS = 60_000;
 

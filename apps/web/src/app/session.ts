@@ -5,6 +5,7 @@ import type { RequestOptions } from '../api/request.ts';
 import { applySiteDefaultLang } from '../locales/i18n.ts';
 import { DEFAULT_SITE, resetSession, sessionStore, siteStore } from './session-store.ts';
 import { goTo } from './navigation.ts';
+import { ssoLogout } from '../pages/login/sso.ts';
 
 /** Read site information; failures are swallowed and the defaults stay (SPEC §8). */
 export async function loadSite(): Promise<void> {
@@ -46,8 +47,11 @@ export function clearLocalSession(): void {
 
 /** Log out: revoke the token on the server, forget it here, go to the sign-in page. */
 export async function signOut(): Promise<void> {
-  await logoutOnServer();
+  // SSO mode: /uass/logout ends the session and names the provider's sign-out page when the session came through it.
+  const providerLogout = siteStore.get().sso ? await ssoLogout() : '';
+  if (!providerLogout) await logoutOnServer();
   clearLocalSession();
+  if (providerLogout) return window.location.assign(providerLogout);
   goTo('/login', true);
 }
 
