@@ -81,6 +81,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Before access control: a flood is refused before its token is looked up.
   await registerRateLimits(app, { signInPerMinute: config.rateSignInPerMinute, apiPerMinute: config.rateApiPerMinute, redisUrl: config.redisUrl, namespace: config.queuePrefix });
   registerAccessControl(app, services.auth, routes);
+  // Licence enforcement (issue 30): module access and task creation; nothing is held without an uploaded licence.
+  (await import('./http/routes/lic.ts')).registerLicenceEnforcement(app, services);
 
   const api = [uiRoutes, captchaRoutes, aaRoutes, extRoutes, userRoutes, umRoutes, fileRoutes, mbRoutes, sampleRoutes, taskRoutes, downloadRoutes, reportRoutes, socketRoutes, homeRoutes, workOrderRoutes, analysisRoutes, templateRoutes, rulesRoutes];
   for (const plugin of api) await app.register(plugin, services);
@@ -88,8 +90,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register((await import('./http/routes/ops.ts')).opsRoutes, services);
   await app.register((await import('./http/routes/vulndb.ts')).vulndbRoutes, services);
   await app.register((await import('./http/routes/whitebox.ts')).whiteboxRoutes, services);
+  await app.register((await import('./http/routes/jiagu.ts')).jiaguRoutes, services);
   await app.register((await import('./http/routes/network.ts')).networkRoutes, services);
   await app.register((await import('./http/routes/f.ts')).firmwareRoutes, services);
+  await app.register((await import('./http/routes/uass.ts')).uassRoutes, services);
+  await app.register((await import('./http/routes/rdm.ts')).rdmRoutes, services);
+  await app.register((await import('./http/routes/ii.ts')).iiRoutes, services);
+  await app.register((await import('./http/routes/notice.ts')).noticeRoutes, services);
+  await app.register((await import('./http/routes/lic.ts')).licenceRoutes, services);
   if (config.testHooks) await app.register(testHookRoutes, services);
   await app.ready();
   await services.uploads.recoverInterrupted();

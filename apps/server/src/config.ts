@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type SsoConfig, ssoConfig } from './domain/sso/sso-config.ts';
 
 export interface Config {
   port: number;
@@ -74,6 +75,8 @@ export interface Config {
   masterKey: string;
   /** Bearer token /metrics demands; empty: /metrics answers loopback clients only. */
   metricsToken: string;
+  /** Single sign-on through an OpenID Connect provider (domain/sso/sso-config.ts); issuer empty: off. */
+  sso: SsoConfig;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -205,6 +208,7 @@ export function loadConfig(env: Source = process.env): Config {
     scanMaxRate: int(src, 'CITADEL_SCAN_MAX_RATE', 20, 1, 1000),
     masterKey: masterKey(src, 'CITADEL_MASTER_KEY'),
     metricsToken: src.CITADEL_METRICS_TOKEN ?? '',
+    sso: ssoConfig(src),
   };
 }
 

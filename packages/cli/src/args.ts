@@ -8,6 +8,7 @@ Runs a Citadel assessment engine offline and prints the result.
 
 Options:
   --format json|sarif     output format (default json)
+  --format cyclonedx      the CycloneDX 1.5 SBOM of engines that produce one (sca, firmware)
   --out FILE              write the result to FILE instead of standard output
   --platform P            assess as this platform (e.g. android_sdk for an APK/AAR), one of:
                           ${PLATFORMS.join(', ')}
@@ -42,7 +43,7 @@ Exit codes:
 
 export interface ScanArgs {
   inputs: string[];
-  format: 'json' | 'sarif';
+  format: 'json' | 'sarif' | 'cyclonedx';
   out?: string;
   platform?: Platform;
   url?: string;
@@ -93,7 +94,7 @@ export function parseArgs(argv: readonly string[]): ScanArgs {
         a.includePassing = true;
         break;
       case '--format':
-        if (value !== 'json' && value !== 'sarif') throw new UsageError(`--format must be json or sarif, not "${value}"`);
+        if (value !== 'json' && value !== 'sarif' && value !== 'cyclonedx') throw new UsageError(`--format must be json, sarif or cyclonedx, not "${value}"`);
         a.format = value;
         break;
       case '--out':

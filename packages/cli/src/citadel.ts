@@ -12,6 +12,7 @@ Commands:
   scan       assess files, a folder, a URL or network targets offline; JSON or SARIF output
   vulndb     import and query the vulnerability database (OSV, NVD)
   whitebox   generate and verify a white-box cryptography library
+  shield     harden an APK, SO library or SDK (JAR/AAR) and verify the result
   backup     back up the embedded database, objects and master key while the portal runs
   restore    restore such a backup (portal stopped)
   help       this text; \`citadel <command> --help\` for a command's options
@@ -19,7 +20,7 @@ Commands:
 \`citadel FILE …\` is \`citadel scan FILE …\`. Exit codes are listed in each command's help.
 `;
 
-const COMMANDS = ['scan', 'vulndb', 'whitebox', 'backup', 'restore', 'help'] as const;
+const COMMANDS = ['scan', 'vulndb', 'whitebox', 'shield', 'backup', 'restore', 'help'] as const;
 
 export async function runCitadel(argv: readonly string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
@@ -39,6 +40,8 @@ export async function runCitadel(argv: readonly string[], io: CliIo): Promise<nu
       return runCli(argv, io);
     case 'whitebox':
       return (await import('./whitebox.ts')).runWhitebox(rest, io);
+    case 'shield':
+      return (await import('./shield.ts')).runShield(rest, io);
     case 'backup':
     case 'restore':
       return (await import('./backup.ts')).runBackup(command, rest, io);

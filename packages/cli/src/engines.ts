@@ -5,7 +5,7 @@
  */
 import { type Engine, EngineRegistry } from '@citadel/engine-core';
 
-export const ENGINE_PACKAGES = ['@citadel/engine-android', '@citadel/engine-ios', '@citadel/engine-harmony', '@citadel/engine-miniprogram', '@citadel/engine-source', '@citadel/engine-web', '@citadel/engine-network', '@citadel/engine-compliance', '@citadel/engine-firmware'] as const;
+export const ENGINE_PACKAGES = ['@citadel/engine-android', '@citadel/engine-ios', '@citadel/engine-harmony', '@citadel/engine-miniprogram', '@citadel/engine-source', '@citadel/engine-web', '@citadel/engine-network', '@citadel/engine-compliance', '@citadel/engine-firmware', '@citadel/engine-sca'] as const;
 
 export function isEngine(x: unknown): x is Engine {
   if (typeof x !== 'object' || x === null) return false;

@@ -124,6 +124,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 }
 
 function render(args: ScanArgs, done: (Outcome & { assessment: Assessment })[], all: Outcome[]): string {
+  // CycloneDX: the SBOM the engine put in the target (sca, firmware); one input gives its BOM, several a list of them.
+  if (args.format === 'cyclonedx') {
+    const boms = done.map((o) => o.assessment.target.sbom).filter((b) => b !== undefined);
+    return `${JSON.stringify(boms.length === 1 ? boms[0] : { boms }, null, 2)}\n`;
+  }
   if (args.format === 'sarif') {
     const log = toSarif(
       done.map((o) => ({ assessment: o.assessment, catalogue: o.engine.catalogue })),
@@ -179,6 +184,12 @@ async function planJobs(args: ScanArgs, registry: EngineRegistry): Promise<{ job
     if (args.platform === 'source') {
       if (!sourceEngine) throw new NoEngineError('no engine assesses source code');
       return asProject();
+    }
+    // The software-component check reads a folder as one project: its lockfiles together, one SBOM.
+    if (args.platform === 'sca') {
+      const sca = registry.list().find((e) => e.platforms.includes('sca'));
+      if (!sca) throw new NoEngineError('no engine assesses software components');
+      return { jobs: [{ label: folder.given, engine: sca, platform: 'sca', files: [{ path: folder.path, name: basename(folder.path) }] }], skipped: [] };
     }
     const jobs: Job[] = [];
     const skipped: string[] = [];

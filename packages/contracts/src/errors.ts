@@ -161,6 +161,12 @@ export const ERROR_CATALOGUE = {
   password_needs_special: e('密码必须包含特殊符号', 'The password must contain a special symbol'),
   login_throttled: e('登录尝试过于频繁，请稍后再试', 'Too many sign-in attempts, please try again later', 429),
   too_many_requests: e('请求过于频繁，请稍后再试', 'Too many requests, please try again later', 429),
+  // Single sign-on (issue 30)
+  sso_not_configured: e('未配置单点登录', 'Single sign-on is not configured', 404),
+  sso_provider_unavailable: e('统一身份认证服务暂不可用，请稍后再试', 'The identity provider is unavailable, please try again later', 502),
+  sso_login_expired: e('单点登录已失效，请重新登录', 'The single sign-on attempt has expired, please sign in again', 401),
+  sso_login_failed: e('单点登录失败', 'Single sign-on failed', 401),
+  sso_account_unmapped: e('统一身份认证账号未关联本平台账号', 'The identity provider account is not linked to an account here', 403),
 
   system_error: e('系统错误', 'System error', 500),
 } as const satisfies Record<string, CatalogueEntry>;

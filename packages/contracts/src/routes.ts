@@ -163,6 +163,8 @@ export const ROUTES: RouteNode[] = [
       { key: 'IndustrialInternet_Create', path: 'special/industrial/create', title: t('新建测评', 'New evaluation'), hidden: true, resource: 'IndustrialInternet', page: 'evaluation-create:ics' },
       { key: 'IndustrialInternet_Result', path: 'special/industrial/result', title: t('测评结果', 'Evaluation result'), hidden: true, resource: 'IndustrialInternet', page: 'evaluation-result:ics', permissions: [RESULT_EDIT_PERMISSION] },
       leaf('ComponentSecurity', 'special/component', t('软件成分安全', 'Software component security'), 'component', LIST_OPS),
+      { key: 'ComponentSecurity_Create', path: 'special/component/create', title: t('新建测评', 'New evaluation'), hidden: true, resource: 'ComponentSecurity', page: 'evaluation-create:sca' },
+      { key: 'ComponentSecurity_Result', path: 'special/component/result', title: t('测评结果', 'Evaluation result'), hidden: true, resource: 'ComponentSecurity', page: 'evaluation-result:sca' },
     ],
   },
   {
@@ -250,6 +252,8 @@ export const ROUTES: RouteNode[] = [
       leaf('evaluationSettings', 'system/evaluation', t('测评设置', 'Evaluation settings'), 'evaluation-settings', ['view', 'edit']),
       leaf('auditLog', 'system/audit', t('审计日志', 'Audit log'), 'audit-log'),
       leaf('vulnData', 'system/vulndb', t('漏洞库', 'Vulnerability data'), 'vulndb', ['view', 'edit']),
+      leaf('noticeManagement', 'system/notices', t('公告管理', 'Notices'), 'notices', CRUD),
+      leaf('licence', 'system/licence', t('授权管理', 'Licence'), 'licence', ['view', 'edit']),
     ],
   },
   {

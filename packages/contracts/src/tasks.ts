@@ -154,7 +154,7 @@ export interface TaskListAnswer {
 
 /** WebSocket /socket/ messages the server pushes. */
 export type SocketMessage =
-  | { type: 'task'; task: Pick<TaskRow, 'task_uid' | 'status' | '$status' | 'finish_item' | 'total_item' | 'queue_number' | 'fail_msg' | 'fail_kind' | 'score' | 'risk_level'> }
+  | { type: 'task'; task: Pick<TaskRow, 'task_uid' | 'status' | '$status' | 'finish_item' | 'total_item' | 'queue_number' | 'fail_msg' | 'fail_kind' | 'score' | 'risk_level' | 'app_name' | 'package_name' | 'version' | 'counts' | 'finished_at'> }
   /** A download record of the receiving user changed (issue 9): the panel refetches /download/list. */
   | { type: 'download'; download: { id: number; status: string; percentage: number } }
   | { type: 'notice'; notice: { title: string; content: string; is_float: boolean; attachment?: string; attachment_name?: string } }

@@ -22,6 +22,8 @@ export type UploadKind =
   | 'ios_sdk'
   | 'source'
   | 'miniprogram'
+  /** Alipay mini-program packages: .amr offline packages (ZIP), zip or tar (the mini-program engine reads them). */
+  | 'alipay_miniprogram'
   | 'firmware'
   | 'image'
   /** Any assessment target (the sample management page). */
@@ -45,6 +47,7 @@ export const UPLOAD_KINDS: Record<UploadKind, UploadKindRule> = {
   ios_sdk: { extensions: ['zip'] },
   source: { extensions: ['zip', 'tar.gz', 'tgz'] },
   miniprogram: { extensions: ['wxapkg'] },
+  alipay_miniprogram: { extensions: ['amr', 'zip', 'tar'] },
   firmware: { extensions: ['bin', 'img', 'trx'] },
   // SPEC §5/§9: avatars and attachments, jpg or png up to 500 kb.
   image: { extensions: ['jpg', 'jpeg', 'png'], maxMb: 0.5 },
@@ -56,6 +59,8 @@ export const UPLOAD_KIND_NAMES = Object.keys(UPLOAD_KINDS) as UploadKind[];
 /** The retention class of a stored file, from its extension. */
 export function sampleCategory(extension: string): SampleCategory {
   if ((INSTALL as readonly string[]).includes(extension)) return 'install';
+  // Alipay mini-program packages are install packages too.
+  if (extension === 'amr' || extension === 'tar') return 'install';
   if (extension === 'aar' || extension === 'jar') return 'sdk';
   if (['zip', 'tar.gz', 'tgz'].includes(extension)) return 'source';
   if (['jpg', 'jpeg', 'png'].includes(extension)) return 'image';

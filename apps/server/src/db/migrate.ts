@@ -18,6 +18,9 @@ import * as m010 from './migrations/010-download-tickets.ts';
 import * as m011 from './migrations/011-role-customer.ts';
 import * as m012 from './migrations/012-vulndb.ts';
 import * as m013 from './migrations/013-whitebox.ts';
+import * as m015 from './migrations/015-shield.ts';
+import * as m016 from './migrations/016-notices-licence.ts';
+import * as m017 from './migrations/017-sso.ts';
 
 type Migration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -35,6 +38,9 @@ export const MIGRATIONS: [string, Migration][] = [
   ['011-role-customer', m011],
   ['012-vulndb', m012],
   ['013-whitebox', m013],
+  ['015-shield', m015],
+  ['016-notices-licence', m016],
+  ['017-sso', m017],
 ];
 
 /** An auto-increment integer primary key on either database. */

@@ -3,7 +3,7 @@ import type { Messages } from './zh.ts';
 
 export const en: Messages = {
   app: {
-    defaultTitle: '安全服务门户',
+    defaultTitle: 'Security Service Portal',
   },
   common: {
     yes: 'Yes',
@@ -40,6 +40,16 @@ export const en: Messages = {
     submit: 'Sign in',
     ssoTitle: 'Notice',
     ssoWarning: 'This account may submit tests only through another platform\'s interface, not on this platform.',
+    ssoButton: 'Sign in with the identity provider',
+    ssoLocal: 'Local administrator sign-in',
+    ssoSigningIn: 'Finishing single sign-on…',
+  },
+  builtin: {
+    roles: {
+      admin: { name: 'System administrator', description: 'All functions' },
+      evaluator: { name: 'Evaluator', description: 'Submits assessments and reads their results' },
+    },
+    defaultTemplate: 'Default template',
   },
   header: {
     welcome: 'Welcome, {{name}}',
@@ -128,6 +138,7 @@ export const en: Messages = {
     choose: 'Please choose',
     required: 'Please enter the {{field}}',
     badUrl: 'Please enter a proper network address (http:// or https://)',
+    scanRefused: { loopback: "The administrator's scan policy does not allow loopback addresses. To scan it, an administrator sets {{setting}}=true in the server configuration and restarts the server.", private: "The administrator's scan policy does not allow private network addresses. To scan it, an administrator sets {{setting}}=true in the server configuration and restarts the server.", other: "The administrator's scan policy does not allow this address. To scan it, an administrator adds it to {{setting}} and restarts the server." },
     appidHint: 'Encrypted WeChat packages need the AppID to be decrypted',
     scan: {
       title: 'Scan options',
@@ -244,6 +255,7 @@ export const en: Messages = {
       appId: 'App ID',
       totalLines: 'Total lines',
       languages: 'Languages',
+      abbreviation: 'Abbreviation',
       app_name: 'App name',
       package_name: 'Package',
       version: 'Version',
@@ -417,9 +429,11 @@ export const en: Messages = {
     occurrences: '{{n}} occurrences',
     occurrences_one: '{{n}} occurrence',
     omitted: '{{n}} more occurrences not listed',
+    omitted_one: '{{n}} more occurrence not listed',
     whitelisted: 'Whitelisted',
     unreadableUnknown: 'malformed or corrupt; could not be parsed',
     unreadable: '{{n}} files could not be read; related items may not have run',
+    unreadable_one: '{{n}} file could not be read; related items may not have run',
     notFound: 'The evaluation task was not found',
     notReady: 'The assessment has not finished; the result appears here when it is ready',
   },
@@ -575,6 +589,9 @@ export const en: Messages = {
         login: 'Signed in',
         login_failed: 'Sign-in failed',
         login_refused_locked: 'Sign-in refused: account locked',
+        sso_login: 'Single sign-on',
+        sso_login_failed: 'Single sign-on failed',
+        sso_login_refused: 'Single sign-on refused: account not linked',
         login_throttled: 'Sign-in throttled',
         logout: 'Signed out',
         account_locked: 'Account locked',

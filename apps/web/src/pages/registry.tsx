@@ -22,6 +22,12 @@ import { VulnDataPage } from './vulndb/index.ts';
 import { ComplianceCreatePage, ComplianceListPage, ComplianceResultPage } from './compliance/index.ts';
 import { FirmwareComparePage, FirmwareCreatePage, FirmwareListPage, FirmwarePreviewPage } from './firmware/index.ts';
 import { KeysPage as WhiteboxKeysPage, LibraryPage as WhiteboxLibraryPage } from './whitebox/index.ts';
+import { ShieldDetailPage, ShieldListPage, StrategyEditPage, StrategyListPage } from './shield/index.ts';
+import { ScaCreatePage, ScaListPage, ScaResultPage } from './sca/index.ts';
+import { NoticesPage } from './notices/index.ts';
+import { LicencePage } from './licence/index.ts';
+import { HelpPage } from './help/index.ts';
+import { AboutPage } from './about/index.ts';
 
 export type PageComponent = ComponentType<{ node: RouteNode }>;
 
@@ -71,6 +77,17 @@ const PAGES: Record<string, PageComponent> = {
   'firmware-compare': FirmwareComparePage,
   'whitebox-keys': WhiteboxKeysPage,
   'whitebox-library': WhiteboxLibraryPage,
+  'shield-list:H5': ShieldListPage,
+  'shield-detail:H5': ShieldDetailPage,
+  'shield-template:H5': StrategyListPage,
+  'shield-template-detail:H5': StrategyEditPage,
+  component: ScaListPage,
+  'evaluation-create:sca': ScaCreatePage,
+  'evaluation-result:sca': ScaResultPage,
+  notices: NoticesPage,
+  licence: LicencePage,
+  help: HelpPage,
+  about: AboutPage,
 };
 
 export function resolvePage(page: string | undefined): PageComponent {

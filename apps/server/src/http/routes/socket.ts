@@ -17,6 +17,7 @@ import type { TaskRecord } from '../../domain/tasks/task-repository.ts';
 import type { DownloadChange } from '../../jobs/task-events.ts';
 import type { Services } from '../../services.ts';
 import { AppError } from '../app-error.ts';
+import { type NoticeChange, isTargeted, noticesOf } from '../../domain/notices/index.ts';
 
 /** Close code for "your session is over" (4000–4999 are for applications). */
 export const SESSION_CLOSE_CODE = 4401;
@@ -36,7 +37,9 @@ function credentialsOf(data: unknown): { user: string; token: string } | null {
   }
 }
 
-export async function socketRoutes(app: FastifyInstance, { auth, tasks, taskEvents }: Services): Promise<void> {
+export async function socketRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const { auth, tasks, taskEvents } = services;
+  const noticeEvents = noticesOf(services).events;
   app.get<{ Querystring: { user?: string; token?: string } }>(
     '/socket/',
     { websocket: true, config: { access: 'public' }, schema: { hide: true, querystring: { type: 'object', properties: { user: { type: 'string', maxLength: 100 }, token: { type: 'string', maxLength: 200 } } } } },
@@ -55,7 +58,9 @@ export async function socketRoutes(app: FastifyInstance, { auth, tasks, taskEven
         const row = toTaskRow({ ...t, created_by_name: '', client_key: '' }, null);
         const msg: SocketMessage = {
           type: 'task',
-          task: { task_uid: row.task_uid, status: row.status, $status: row.$status, finish_item: row.finish_item, total_item: row.total_item, queue_number: row.queue_number, fail_msg: row.fail_msg, fail_kind: row.fail_kind, score: row.score, risk_level: row.risk_level },
+          task: { task_uid: row.task_uid, status: row.status, $status: row.$status, finish_item: row.finish_item, total_item: row.total_item, queue_number: row.queue_number, fail_msg: row.fail_msg, fail_kind: row.fail_kind, score: row.score, risk_level: row.risk_level,
+            // What the engine found out about the target: a list open while the task finishes shows it at once.
+            app_name: row.app_name, package_name: row.package_name, version: row.version, counts: row.counts, finished_at: row.finished_at },
         };
         socket.send(JSON.stringify(msg));
       };
@@ -63,6 +68,14 @@ export async function socketRoutes(app: FastifyInstance, { auth, tasks, taskEven
       const onDownload = (c: DownloadChange) => {
         if (!who || socket.readyState !== socket.OPEN || c.user_id !== who.user.id) return;
         socket.send(JSON.stringify({ type: 'download', download: { id: c.id, status: c.status, percentage: c.percentage } } satisfies SocketMessage));
+      };
+      // A notice shown or withdrawn: only the users it targets hear of it; a withdrawal is an empty non-float
+      // notice (SPEC §8: that clears the banner). The browser then refetches getClientUserNotice.
+      const onNotice = (c: NoticeChange) => {
+        if (!who || socket.readyState !== socket.OPEN || !isTargeted(c.notice, who)) return;
+        const n = c.notice;
+        const notice = c.kind === 'shown' ? { title: n.title, content: n.content, is_float: n.is_float === 1, ...(n.attachment_key ? { attachment: `/notice/attachment?id=${n.id}`, attachment_name: n.attachment_name ?? '' } : {}) } : { title: '', content: '', is_float: false };
+        socket.send(JSON.stringify({ type: 'notice', notice } satisfies SocketMessage));
       };
       // A revoked, expired or disabled session must not keep receiving pushes.
       let recheck: ReturnType<typeof setInterval> | undefined;
@@ -77,6 +90,7 @@ export async function socketRoutes(app: FastifyInstance, { auth, tasks, taskEven
         if (closed) return;
         taskEvents.on('task', onTask);
         taskEvents.on('download', onDownload);
+        noticeEvents.on('change', onNotice);
         recheck = setInterval(() => {
           auth.identify(creds.token, creds.user).then(
             (fresh) => {
@@ -95,6 +109,7 @@ export async function socketRoutes(app: FastifyInstance, { auth, tasks, taskEven
         if (recheck) clearInterval(recheck);
         taskEvents.off('task', onTask);
         taskEvents.off('download', onDownload);
+        noticeEvents.off('change', onNotice);
       });
       if (creds.token) {
         clearTimeout(waiting);

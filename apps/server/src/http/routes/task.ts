@@ -5,6 +5,7 @@ import type { Services } from '../../services.ts';
 import { type Access, identityOf } from '../access.ts';
 import { requestLang } from '../errors.ts';
 import { body, envelope, okEnvelope, responses, str } from '../schemas.ts';
+import { checkScanTarget } from '../../domain/tasks/scan-target.ts';
 
 /** Any evaluation list with this operation opens the route; the service then checks the task's own platform. */
 export const onAnyEvaluation = (operation: Operation, ...more: Access[]): Access => ({
@@ -17,7 +18,22 @@ const taskRow = { type: 'object', additionalProperties: true } as const;
 const platform = { type: 'string', enum: [...PLATFORMS] } as const;
 const stringMap = { type: 'object', additionalProperties: { type: 'string', maxLength: 2000 }, maxProperties: 30 } as const;
 
-export async function taskRoutes(app: FastifyInstance, { tasks }: Services): Promise<void> {
+export async function taskRoutes(app: FastifyInstance, { tasks, config }: Services): Promise<void> {
+  // Read-only: whether the scan policy lets a web task reach this URL's address (the create form warns before submitting).
+  app.post<{ Body: { url: string } }>(
+    '/task/scanTargetCheck',
+    {
+      config: { access: onAnyEvaluation('add') },
+      schema: {
+        tags: ['task'],
+        summary: "Whether the administrator's scan policy allows the address of a URL (address literals and localhost; names are checked when scanned)",
+        body: body({ url: str(2000, 1) }),
+        response: responses(envelope({ type: 'object', properties: { allowed: { type: 'boolean' }, kind: { type: 'string' }, setting: { type: 'string' } } })),
+      },
+    },
+    async (req) => ({ data: checkScanTarget(req.body.url, config) }),
+  );
+
   app.post<{ Body: { platform: (typeof PLATFORMS)[number]; sample_id?: number; url?: string; template_id?: number; fields?: Record<string, string>; params?: Record<string, string> } }>(
     '/task/create',
     {

@@ -9,6 +9,7 @@ import { HeaderBar } from './HeaderBar.tsx';
 import { TagsView } from './TagsView.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { NoticeCenter } from '../../pages/notices/index.ts';
+import { LicenceBanner } from '../../pages/licence/index.ts';
 import { closePanelOnNavigation } from '../../components/downloads/index.ts';
 
 /** Cookie holding the sidebar state: '1' open, '0' collapsed. */
@@ -47,6 +48,7 @@ export function MainLayout() {
       <Layout className="citadel-body">
         <Sidebar collapsed={collapsed} />
         <Layout className="citadel-main">
+          <LicenceBanner />
           <NoticeCenter />
           <TagsView />
           <Breadcrumbs />
