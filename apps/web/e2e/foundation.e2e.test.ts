@@ -44,10 +44,10 @@ describe.skipIf(!chromiumAvailable)('foundation in the browser', () => {
     for (const group of ROUTES) await expect(page.getByTestId(`menu-${group.key}`).count(), group.key).resolves.toBe(1);
     await expect(page.getByTestId('header-welcome').textContent()).resolves.toContain('系统管理员');
     expect(await page.title()).toBe('安全服务门户');
-    // Hardening is not built yet (the white-box pages, checked here before, are real since issue 29).
-    await page.goto(`${portal.url}#/shield/App`);
+    // Source hardening is not built yet (app, SO, SDK and H5 hardening are real since issues 27/28).
+    await page.goto(`${portal.url}#/shield/Source`);
     await page.getByTestId('not-yet-available').waitFor();
-    await expect(page.getByTestId('breadcrumb').textContent()).resolves.toContain('应用加固');
+    await expect(page.getByTestId('breadcrumb').textContent()).resolves.toContain('源代码加固');
     await page.context().close();
   });
 

@@ -4,6 +4,10 @@
  * streamed download, a broken input ending EXCEPTION with a Chinese fail_msg,
  * and the permission and customer boundaries of every call.
  */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Operation, PermissionEntry } from '@citadel/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, post, startTestApp, type TestApp } from '../../test-support/test-app.ts';
@@ -14,7 +18,7 @@ import { multipart } from '../uploads/test-helpers.ts';
 const ALL: Operation[] = ['view', 'add', 'edit', 'delete', 'download'];
 const grants = (customerKey: string, ops = ALL): { customerKey: string; grants: PermissionEntry[] } => ({
   customerKey,
-  grants: ['Shield_H5', 'Shield_H5_Template'].map((resources) => ({ resources, operations: ops })),
+  grants: ['Shield_H5', 'Shield_H5_Template', 'Shield_So'].map((resources) => ({ resources, operations: ops })),
 });
 const PAGE = `<!doctype html><html><body><p id="o">x</p><button id="b" onclick="bump()">+</button>
 <script>var count = 0; function bump() { count++; show(); } function show() { document.getElementById('o').textContent = 'count ' + count; } show();</script></body></html>`;
@@ -36,8 +40,8 @@ describe('hardening API (H5)', () => {
   }, 60_000);
   afterAll(async () => t?.stop());
 
-  const create = (headers: Record<string, string>, strategy: string, filename: string, content: string) => {
-    const form = multipart([{ name: 'type', value: 'h5' }, { name: 'strategy', value: strategy }], [{ field: '__files__', filename, content: Buffer.from(content) }]);
+  const create = (headers: Record<string, string>, strategy: string, filename: string, content: string | Buffer, type = 'h5') => {
+    const form = multipart([{ name: 'type', value: type }, { name: 'strategy', value: strategy }], [{ field: '__files__', filename, content: Buffer.from(content) }]);
     return t.app.inject({ method: 'POST', url: '/jiagu/create', headers: { ...headers, ...form.headers }, payload: form.payload });
   };
 
@@ -89,5 +93,28 @@ describe('hardening API (H5)', () => {
     expect((await create(alice, 'h5.light', 'x.exe', 'MZ')).json().error).toBe('unsupported_file_type');
     expect((await create(alice, 'nope', 'x.html', PAGE)).json().error).toBe('template_not_found');
     expect((await create(viewer, 'h5.light', 'x.html', PAGE)).statusCode).toBe(403);
+  }, 180_000);
+
+  // The Android hardening types plug into the same flow: an SO library built here with gcc.
+  it.skipIf(!existsSync('/usr/bin/gcc'))('hardens an SO library through the same task flow: symbols stripped, exports kept, verified', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'shield-so-'));
+    try {
+      writeFileSync(path.join(dir, 'lib.c'), 'static int secret_helper(int x) { return x * 7; }\nint Java_com_example_Native_compute(void *env, void *self, int x) { return secret_helper(x); }\n');
+      execFileSync('/usr/bin/gcc', ['-shared', '-fPIC', '-g', '-O0', '-o', path.join(dir, 'libdemo.so'), path.join(dir, 'lib.c')]);
+      const res = await create(alice, 'so.standard', 'libdemo.so', readFileSync(path.join(dir, 'libdemo.so')), 'so');
+      expect(res.statusCode).toBe(200);
+      const uid = res.json().data.task_uid as string;
+      const d = await until(async () => (await post(t.app, '/jiagu/taskDetail', { task_uid: uid }, alice)).body.data, (x) => x.status === 'FINISHED' || x.status === 'EXCEPTION', 120_000);
+      expect(d.fail_msg).toBe('');
+      expect(d.status).toBe('FINISHED');
+      expect(d.result.verification.ok).toBe(true);
+      expect(d.result.applied.map((a: { id: string }) => a.id)).toContain('so.strip');
+      const dl = await t.app.inject({ method: 'POST', url: '/jiagu/downloadfile', headers: alice, payload: { task_uid: uid } });
+      expect(dl.statusCode).toBe(200);
+      expect(dl.rawPayload.includes(Buffer.from('Java_com_example_Native_compute'))).toBe(true);
+      expect(dl.rawPayload.includes(Buffer.from('secret_helper'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 180_000);
 });
