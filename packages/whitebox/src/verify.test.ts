@@ -64,11 +64,20 @@ describe.skipIf(!tc.gcc || !tc.make)('generated C libraries', () => {
     expect((await run(tool, ['dec', 'ecb', 'none'], { input: '00'.repeat(16) + '\n' })).stdout.trim()).toBe('ERR -4');
     expect((await run(tool, ['enc', 'cbc', 'none', '00'.repeat(16)], { input: '00'.repeat(16) + '\n' })).stdout.trim()).toBe('ERR -4');
     expect((await run(tool, ['enc', 'ecb', 'none'], { input: '00'.repeat(15) + '\n' })).stdout.trim()).toBe('ERR -1');
-    // flip one table entry: the vectors must catch it (a generation whose verification fails never succeeds)
+    // Corrupt the first 256 entries of a table (one entry alone is read by only ~1 in 256 random
+    // blocks, so 24 vectors would miss it most of the time): the vectors must catch it, and a
+    // generation whose verification fails never succeeds.
     const files = new Map(lib.files);
     const t = files.get('wbskEnc_tables.c')!.toString();
-    const at = t.indexOf('0x', t.indexOf('wbskEnc_enc_tf'));
-    files.set('wbskEnc_tables.c', Buffer.from(t.slice(0, at) + (t.slice(at, at + 4) === '0x00' ? '0x01' : '0x00') + t.slice(at + 4)));
+    const from = t.indexOf('wbskEnc_enc_tf');
+    let flipped = 0;
+    const tail = t.slice(from).replace(/0x([0-9a-fA-F]+)/g, (lit, hex: string) => {
+      if (flipped >= 256) return lit;
+      flipped++;
+      const last = parseInt(hex.slice(-1), 16) ^ 1;
+      return `0x${hex.slice(0, -1)}${last.toString(16)}`;
+    });
+    files.set('wbskEnc_tables.c', Buffer.from(t.slice(0, from) + tail));
     const bad = await verifyLibrary(path.join(work, 'corrupt'), key, o, files, { randomCount: 24, cross: false, standard: false });
     expect(bad.ok).toBe(false);
   }, 600_000);

@@ -62,11 +62,11 @@ function bitsInto(out: number[], value: number, width: number): void {
   for (let b = 0; b < width; b++) out.push((value >>> b) & 1);
 }
 
-function aesTraces(t: AesTables, firstRoundKey: Uint8Array, sbox: Uint8Array, n: number): Traces {
+function aesTraces(t: AesTables, firstRoundKey: Uint8Array, sbox: Uint8Array, n: number, plaintext: () => Buffer): Traces {
   const perColumn: number[][][] = [[], [], [], []];
   const inputs = Array.from({ length: 16 }, () => new Uint8Array(n));
   for (let tr = 0; tr < n; tr++) {
-    const p = randomBytes(16);
+    const p = plaintext();
     p.forEach((v, i) => (inputs[i]![tr] = v));
     const cols: number[][] = [[], [], [], []];
     aesBlock(t, p, (table, idx, value) => {
@@ -84,11 +84,11 @@ function aesTraces(t: AesTables, firstRoundKey: Uint8Array, sbox: Uint8Array, n:
   return { inputs, samples, keyBytes: [...firstRoundKey], sbox, samplesPerTrace: colSamples[0]!.length };
 }
 
-function sm4Traces(t: Sm4Tables, rk0: number, n: number): Traces {
+function sm4Traces(t: Sm4Tables, rk0: number, n: number, plaintext: () => Buffer): Traces {
   const rows: number[][] = [];
   const inputs = Array.from({ length: 4 }, () => new Uint8Array(n));
   for (let tr = 0; tr < n; tr++) {
-    const p = randomBytes(16);
+    const p = plaintext();
     const z = p.readUInt32BE(4) ^ p.readUInt32BE(8) ^ p.readUInt32BE(12);
     for (let j = 0; j < 4; j++) inputs[j]![tr] = (z >>> (8 * j)) & 255;
     const row: number[] = [];
@@ -129,10 +129,21 @@ export function dcaCheckpoints(max: number): number[] {
   return out;
 }
 
-export function runDca(lib: GeneratedLibrary, key: Uint8Array, o: { traces?: number } = {}): DcaReport {
+/**
+ * `seed` fixes the attacker's plaintexts (and the baseline's tables), for a
+ * reproducible assessment; by default each run draws fresh random plaintexts.
+ */
+export function runDca(lib: GeneratedLibrary, key: Uint8Array, o: { traces?: number; seed?: Buffer } = {}): DcaReport {
   const max = Math.max(25, Math.min(o.traces ?? 400, 5000));
   const checkpoints = dcaCheckpoints(max);
-  const rng = new Rng();
+  const rng = new Rng(o.seed);
+  const inputRng = o.seed ? new Rng(Buffer.concat([o.seed, Buffer.from('plaintexts')])) : undefined;
+  // Both implementations are attacked with the same plaintexts, as a real attacker's trace set would be.
+  const plaintexts = Array.from({ length: max }, () => (inputRng ? Buffer.from(Array.from({ length: 16 }, () => inputRng.byte())) : randomBytes(16)));
+  const source = () => {
+    let i = 0;
+    return () => plaintexts[i++]!;
+  };
   if (lib.tables.kind === 'aes') {
     const direction = lib.tables.enc ? 'enc' : 'dec';
     const wb = (lib.tables.enc ?? lib.tables.dec)!;
@@ -140,8 +151,8 @@ export function runDca(lib: GeneratedLibrary, key: Uint8Array, o: { traces?: num
     const firstKey = direction === 'enc' ? rk[0]! : rk[rk.length - 1]!;
     const sbox = direction === 'enc' ? SBOX : INV_SBOX;
     const plain = buildAes(key, direction, { encodings: 'none', mixing: false, rng });
-    const w = attack(aesTraces(wb, firstKey, sbox, max), checkpoints, 'white-box');
-    const p = attack(aesTraces(plain, firstKey, sbox, max), checkpoints, 'plain tables');
+    const w = attack(aesTraces(wb, firstKey, sbox, max, source()), checkpoints, 'white-box');
+    const p = attack(aesTraces(plain, firstKey, sbox, max, source()), checkpoints, 'plain tables');
     return report('AES', direction, w, p);
   }
   const direction = lib.tables.enc ? 'enc' : 'dec';
@@ -149,8 +160,8 @@ export function runDca(lib: GeneratedLibrary, key: Uint8Array, o: { traces?: num
   const rks = sm4RoundKeys(key);
   const rk0 = direction === 'enc' ? rks[0]! : rks[31]!;
   const plain = buildSm4(key, direction, { encodings: 'none', rng });
-  const w = attack(sm4Traces(wb, rk0, max), checkpoints, 'white-box');
-  const p = attack(sm4Traces(plain, rk0, max), checkpoints, 'plain tables');
+  const w = attack(sm4Traces(wb, rk0, max, source()), checkpoints, 'white-box');
+  const p = attack(sm4Traces(plain, rk0, max, source()), checkpoints, 'plain tables');
   return report('SM4', direction, w, p);
 }
 

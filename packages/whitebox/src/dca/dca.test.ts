@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { generateLibrary } from '../generate.ts';
 import { runDca } from './assess.ts';
@@ -17,10 +16,13 @@ describe('DCA self-assessment', () => {
   });
 
   it('plain tables fall at once; the white-box needs more traces (figures are reported, not assumed)', () => {
+    // Fixed key, tables and plaintexts: with random ones the comparison at 25 traces is a statistical
+    // statement that an unlucky draw breaks now and then (seen in CI); here it is the same every run.
     for (const algorithm of ['aes128', 'sm4'] as const) {
-      const key = randomBytes(16);
-      const lib = generateLibrary(key, { algorithm, directions: ['enc'], modes: ['ecb'], padding: 'none', preference: 'security', logo: 'wbskDca', androidPackages: [], iosBundleIds: [] });
-      const r = runDca(lib, key, { traces: 50 });
+      const key = Buffer.from('000102030405060708090a0b0c0d0e0f', 'hex');
+      const seed = Buffer.alloc(32, 7);
+      const lib = generateLibrary(key, { algorithm, directions: ['enc'], modes: ['ecb'], padding: 'none', preference: 'security', logo: 'wbskDca', androidPackages: [], iosBundleIds: [] }, seed);
+      const r = runDca(lib, key, { traces: 50, seed });
       const plain = r.plain.points[0]!;
       const wb = r.whitebox.points[0]!;
       expect(plain.traces).toBe(25);
