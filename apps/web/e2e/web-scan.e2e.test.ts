@@ -30,16 +30,16 @@ describe.skipIf(!chromiumAvailable)('web assessment scan options in the browser'
 
     // Defaults: a passive scan.
     await page.goto(create);
-    await page.getByTestId('create-url').fill('http://127.0.0.1:9/');
+    await page.getByTestId('create-url').fill('http://scan-target.invalid/');
     await page.getByTestId('create-web_name').fill('门户');
     await page.getByTestId('create-web_version').fill('1.0');
     await page.getByTestId('create-submit').click();
-    await expect.poll(async () => (await latestWebParams())?.url).toBe('http://127.0.0.1:9/');
+    await expect.poll(async () => (await latestWebParams())?.url).toBe('http://scan-target.invalid/');
     expect((await latestWebParams())?.params).toEqual({});
 
     // Options: limits, scope, a login form, two active groups (with the warning).
     await page.goto(create);
-    await page.getByTestId('create-url').fill('http://127.0.0.1:10/app/');
+    await page.getByTestId('create-url').fill('http://scan-target.invalid/app/');
     await page.getByTestId('create-web_name').fill('门户2');
     await page.getByTestId('create-web_version').fill('2.0');
     await page.getByTestId('scan-options').getByText('扫描选项').click();
@@ -53,17 +53,17 @@ describe.skipIf(!chromiumAvailable)('web assessment scan options in the browser'
     // The login form's fields are required.
     await page.getByTestId('create-submit').click();
     await expect.poll(() => page.getByText('请输入用户名').count()).toBeGreaterThan(0);
-    await page.getByTestId('scan-login-url').fill('http://127.0.0.1:10/app/login');
+    await page.getByTestId('scan-login-url').fill('http://scan-target.invalid/app/login');
     await page.getByTestId('scan-login-user').fill('tester');
     await page.getByTestId('scan-login-password').fill('S3cret!');
     await page.getByTestId('create-submit').click();
-    await expect.poll(async () => (await latestWebParams())?.url).toBe('http://127.0.0.1:10/app/');
+    await expect.poll(async () => (await latestWebParams())?.url).toBe('http://scan-target.invalid/app/');
     expect((await latestWebParams())?.params).toEqual({
       active: 'xss,sqli',
       maxPages: '30',
       rate: '5',
       exclude: '/admin/\n\\.pdf$',
-      loginUrl: 'http://127.0.0.1:10/app/login',
+      loginUrl: 'http://scan-target.invalid/app/login',
       loginUser: 'tester',
       loginPassword: 'S3cret!',
     });

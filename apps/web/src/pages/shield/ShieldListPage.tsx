@@ -30,7 +30,7 @@ export function ShieldListPage({ node }: { node: RouteNode }) {
   const navigate = useNavigate();
   const slug = slugOf(node.page);
   const type = TYPE_OF[slug] ?? 'h5';
-  const list = usePagedList<TaskRow, { keyword: string }>((q) => listTasks(type, q));
+  const list = usePagedList<TaskRow, { keyword: string }>((q) => listTasks(type, q), 10, [type]);
   const [adding, setAdding] = useState(false);
   const running = list.tableProps.dataSource?.some((r) => r.status === 'QUEUED' || r.status === 'RUNNING');
   const reload = list.reload;

@@ -25,7 +25,7 @@ export function StrategyListPage({ node }: { node: RouteNode }) {
   const navigate = useNavigate();
   const slug = slugOf(node.page);
   const type = TYPE_OF[slug] ?? 'h5';
-  const list = usePagedList<StrategyRow, { keyword: string }>((q) => listStrategies(type, q));
+  const list = usePagedList<StrategyRow, { keyword: string }>((q) => listStrategies(type, q), 10, [type]);
   const editor = shieldPaths(slug).templateAdd;
 
   return (

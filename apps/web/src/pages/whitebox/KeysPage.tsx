@@ -25,7 +25,7 @@ export function KeysPage({ node }: { node: RouteNode }) {
   const { t } = useTranslation();
   const title = useTitle();
   const subject = useAccessSubject();
-  const list = usePagedList<KeyRow, { keyword: string }>((q: PageQuery & { keyword?: string }) => listKeys({ ...q, kind }));
+  const list = usePagedList<KeyRow, { keyword: string }>((q: PageQuery & { keyword?: string }) => listKeys({ ...q, kind }), 10, [kind]);
   const [adding, setAdding] = useState(false);
   const [publicKey, setPublicKey] = useState<KeyRow | null>(null);
 
