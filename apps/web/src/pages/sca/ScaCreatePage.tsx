@@ -1,62 +1,8 @@
 /** 新建软件成分测评: the project archive to assess (the upload widget of the source kind: ZIP or tar.gz) and submit. */
-import { useState } from 'react';
 import type { RouteNode } from '@citadel/contracts';
-import { Alert, Button, Form, Space, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { PageCard } from '../../components/index.ts';
-import { FileUpload, type UploadedFile } from '../../components/upload/index.ts';
-import { createTask } from '../../api/tasks.ts';
-import { feedback } from '../../app/feedback.ts';
-import { useTitle } from '../../locales/i18n.ts';
+import { SingleUploadCreatePage } from '../evaluation/SingleUploadCreatePage.tsx';
 import './texts.ts';
 
 export function ScaCreatePage({ node }: { node: RouteNode }) {
-  const { t } = useTranslation();
-  const title = useTitle();
-  const navigate = useNavigate();
-  const [files, setFiles] = useState<UploadedFile[]>([]);
-  const [uploading, setUploading] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const back = () => navigate('/special/component');
-  const ready = files.length > 0 && !uploading;
-
-  const submit = async () => {
-    const main = files[0];
-    if (!ready || !main) return;
-    setSubmitting(true);
-    try {
-      await createTask({ platform: 'sca', sample_id: main.sample_id });
-      feedback.success(t('common.operationSuccess'));
-      back();
-    } catch {
-      // The request layer has shown the message.
-    } finally {
-      setSubmitting(false);
-    }
-  };
-
-  return (
-    <PageCard title={title(node.title)} testId={`page-${node.key}`}>
-      <Form layout="horizontal" labelCol={{ flex: '140px' }} wrapperCol={{ flex: 1 }} style={{ maxWidth: 760 }} onFinish={() => void submit()} data-testid="create-form">
-        <Form.Item label={t('sca.target')} required extra={t('sca.targetHint')}>
-          <FileUpload kind="source" maxCount={1} onChange={setFiles} onBusyChange={setUploading} testId="create-upload" />
-        </Form.Item>
-        <Form.Item label=" " colon={false}>
-          {uploading ? <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('evaluation.uploadsFirst')} data-testid="create-uploading" /> : null}
-          {!uploading && files.length === 0 ? (
-            <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
-              {t('evaluation.uploadNeeded')}
-            </Typography.Paragraph>
-          ) : null}
-          <Space>
-            <Button type="primary" htmlType="submit" loading={submitting} disabled={!ready} data-testid="create-submit">
-              {t('evaluation.submit')}
-            </Button>
-            <Button onClick={back}>{t('common.cancel')}</Button>
-          </Space>
-        </Form.Item>
-      </Form>
-    </PageCard>
-  );
+  return <SingleUploadCreatePage node={node} platform="sca" uploadKind="source" targetLabel="sca.target" targetHint="sca.targetHint" listPath="/special/component" />;
 }
