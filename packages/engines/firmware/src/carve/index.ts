@@ -1,0 +1,3 @@
+/** File contents of a stored image on demand (portal viewer, single-file download, text diffs). */
+export { carveImage, type CarveOptions, type CarveResult, type CarvedEntry } from './carve.ts';
+export { lineDiff, MAX_DIFF_LINES } from '../compare/diff.ts';
