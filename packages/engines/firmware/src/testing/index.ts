@@ -5,3 +5,4 @@ export { buildImage } from './image-writer.ts';
 export { buildCpio, buildNetgearChk, buildRomfs, buildSeama, buildTar, buildTrx, flatten } from './archive-writers.ts';
 export { buildFdt } from './fdt-writer.ts';
 export { buildJffs2 } from './jffs2-writer.ts';
+export { lz4Compress, lzo1xCompress } from './lz-writers.ts';

@@ -7,6 +7,7 @@
  */
 import { deflateSync } from 'node:zlib';
 import { xz } from '@napi-rs/lzma';
+import { lz4Compress, lzo1xCompress } from './lz-writers.ts';
 
 export type TestNode =
   | { type: 'file'; data: Uint8Array | string; mode?: number }
@@ -55,10 +56,11 @@ function metaBlocks(table: Uint8Array): Uint8Array {
 }
 const ref = (u: number): { block: number; offset: number } => ({ block: Math.floor(u / META) * (META + 2), offset: u % META });
 
-export function buildSquashfs(root: TestNode & { type: 'dir' }, opts: { compress?: boolean; compressor?: 'gzip' | 'xz'; mtime?: number } = {}): Uint8Array {
+export function buildSquashfs(root: TestNode & { type: 'dir' }, opts: { compress?: boolean; compressor?: 'gzip' | 'xz' | 'lzo' | 'lz4'; mtime?: number } = {}): Uint8Array {
   const compress = opts.compress ?? true;
   const compressor = opts.compressor ?? 'gzip';
-  const pack = (chunk: Uint8Array): Uint8Array => (compressor === 'xz' ? xz.compressSync(Buffer.from(chunk)) : deflateSync(chunk));
+  const pack = (chunk: Uint8Array): Uint8Array =>
+    compressor === 'xz' ? xz.compressSync(Buffer.from(chunk)) : compressor === 'lzo' ? lzo1xCompress(chunk) : compressor === 'lz4' ? lz4Compress(chunk) : deflateSync(chunk);
   const mtime = opts.mtime ?? 1_700_000_000;
   const data = new Bytes();
   const inodes = new Bytes();
@@ -140,7 +142,7 @@ export function buildSquashfs(root: TestNode & { type: 'dir' }, opts: { compress
     .u32(mtime)
     .u32(BLOCK)
     .u32(0) // fragments
-    .u16(compressor === 'xz' ? 4 : 1) // compressor id: 1 gzip, 4 xz
+    .u16({ gzip: 1, lzo: 3, xz: 4, lz4: 5 }[compressor]) // compressor id
     .u16(12) // block log
     .u16(0x0002 | 0x0008 | 0x0010) // no fragments, always-fragments off
     .u16(1) // ids

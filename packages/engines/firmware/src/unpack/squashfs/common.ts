@@ -7,6 +7,8 @@
  */
 import { inflateSync } from 'node:zlib';
 import { LzmaError, decodeProps, lzmaDecodeRaw, readAloneHeader } from '../../decompress/lzma.ts';
+import { lz4BlockDecompress } from '../../decompress/lz4.ts';
+import { lzo1xDecompress } from '../../decompress/lzo.ts';
 import { xzDecompress } from '../../decompress/xz.ts';
 import { zstdDecompress } from '../../decompress/zstd.ts';
 import type { FsNode, NodeType, UnpackBudget } from '../model.ts';
@@ -32,6 +34,8 @@ export function decompressBlock(comp: Compressor, src: Uint8Array, max: number):
   }
   if (comp === 'xz') return xzDecompress(src, max);
   if (comp === 'zstd') return zstdDecompress(src, max);
+  if (comp === 'lzo') return lzo1xDecompress(src, max);
+  if (comp === 'lz4') return lz4BlockDecompress(src, max);
   throw new Error(`squashfs compressor ${comp} is not supported`);
 }
 

@@ -56,7 +56,7 @@ export function readSuperV4(img: Uint8Array, off: number): SuperV4 | undefined {
 export function readSquashfsV4(image: Uint8Array, off: number, sb: SuperV4, budget: UnpackBudget, readContents = true): FileSystem {
   const errors: string[] = [];
   const fs: FileSystem = { kind: 'squashfs', variant: `4.0 ${sb.le ? 'le' : 'be'} ${sb.compression ?? `compressor ${sb.compressionId}`}`, offset: off, length: Math.min(sb.bytesUsed, image.length - off), declaredInodes: sb.inodes, nodes: [], errors };
-  if (!sb.compression || !['gzip', 'lzma', 'xz', 'zstd'].includes(sb.compression)) {
+  if (!sb.compression || !['gzip', 'lzma', 'xz', 'zstd', 'lzo', 'lz4'].includes(sb.compression)) {
     errors.push(`squashfs compressor ${sb.compression ?? sb.compressionId} is not supported yet`);
     return fs;
   }
