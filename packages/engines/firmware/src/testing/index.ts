@@ -6,3 +6,4 @@ export { buildCpio, buildNetgearChk, buildRomfs, buildSeama, buildTar, buildTrx,
 export { buildFdt } from './fdt-writer.ts';
 export { buildJffs2 } from './jffs2-writer.ts';
 export { lz4Compress, lzo1xCompress } from './lz-writers.ts';
+export { buildCramfs } from './cramfs-writer.ts';

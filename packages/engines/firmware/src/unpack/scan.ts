@@ -8,6 +8,7 @@
  * part never stops the rest.
  */
 import { cpioHandler } from './handlers/cpio.ts';
+import { cramfsHandler } from './handlers/cramfs.ts';
 import { fdtHandler } from './handlers/fdt.ts';
 import { gzipHandler } from './handlers/gzip.ts';
 import { jffs2Handler } from './handlers/jffs2.ts';
@@ -23,7 +24,7 @@ import { netgearChkHandler, seamaHandler } from './handlers/vendor-headers.ts';
 import { xzHandler, zstdHandler } from './handlers/xz-zstd.ts';
 import { type Blob, DEFAULT_LIMITS, type FileSystem, type Region, UnpackBudget, type UnpackLimits } from './model.ts';
 
-export const HANDLERS: readonly Handler[] = [tplinkHandler, netgearChkHandler, seamaHandler, trxHandler, uimageHandler, squashfsHandler, cpioHandler, romfsHandler, tarHandler, jffs2Handler, fdtHandler, gzipHandler, xzHandler, zstdHandler, lzmaHandler];
+export const HANDLERS: readonly Handler[] = [tplinkHandler, netgearChkHandler, seamaHandler, trxHandler, uimageHandler, squashfsHandler, cpioHandler, romfsHandler, cramfsHandler, tarHandler, jffs2Handler, fdtHandler, gzipHandler, xzHandler, zstdHandler, lzmaHandler];
 
 export interface UnpackedImage {
   size: number;
