@@ -84,13 +84,13 @@ export class NetworkEngine implements Engine {
       await pool(open, config.concurrency, async (r) => {
         if (signal.aborted) return;
         const rtt = scan.rtt.get(r.host)!;
-        const info = await identify(r.host, r.port, { gate, rtt, probeTimeoutMs: config.probeTimeoutMs, ics: platform === 'ics' }).catch((e: unknown) => {
+        const name = hostName.get(r.host);
+        const info = await identify(r.host, r.port, { gate, rtt, probeTimeoutMs: config.probeTimeoutMs, ics: platform === 'ics', ...(name ? { name } : {}) }).catch((e: unknown) => {
           if (signal.aborted || (e instanceof ConnError && e.kind === 'policy')) throw e;
           b.unreadable(`${r.host}:${r.port}`, `service detection failed: ${(e as Error).message}`);
           return undefined;
         });
-        const name = hostName.get(r.host);
-        services.push({ host: r.host, ...(name ? { name } : {}), port: r.port, info: info ?? { service: 'unknown' }, ctx: probeContext(r.host, r.port, { gate, rtt, probeTimeoutMs: config.probeTimeoutMs }) });
+        services.push({ host: r.host, ...(name ? { name } : {}), port: r.port, info: info ?? { service: 'unknown' }, ctx: probeContext(r.host, r.port, { gate, rtt, probeTimeoutMs: config.probeTimeoutMs, ...(name ? { name } : {}) }) });
       }).catch((e: unknown) => {
         if (!timeLimit.signal.aborted) throw e;
       });

@@ -8,5 +8,7 @@ import { ACCESS_ITEMS } from './access.ts';
 import { SERVICE_ITEMS, VULN_ITEMS } from './exposure.ts';
 import { DEVICE_ITEMS, ENIP_ITEMS, MODBUS_ITEMS } from './ics.ts';
 import { JA_TEXTS } from './ja.ts';
+import { JA_PROTOCOL_TEXTS } from './ja-protocols.ts';
+import { TLS_ITEMS } from './tls.ts';
 
-export const NETWORK_CATALOGUE: Catalogue = defineKeyedCatalogue([...SERVICE_ITEMS, ...ACCESS_ITEMS, ...VULN_ITEMS, ...DEVICE_ITEMS, ...MODBUS_ITEMS, ...ENIP_ITEMS], ['network', 'ics'], { ja: JA_TEXTS });
+export const NETWORK_CATALOGUE: Catalogue = defineKeyedCatalogue([...SERVICE_ITEMS, ...ACCESS_ITEMS, ...TLS_ITEMS, ...VULN_ITEMS, ...DEVICE_ITEMS, ...MODBUS_ITEMS, ...ENIP_ITEMS], ['network', 'ics'], { ja: { ...JA_TEXTS, ...JA_PROTOCOL_TEXTS } });

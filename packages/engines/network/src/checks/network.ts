@@ -10,6 +10,7 @@ import { tryFtpAnonymous } from '../protocols/banner/index.ts';
 import { probeMysqlLogin } from '../protocols/mysql/index.ts';
 import { tryAnonymous } from '../protocols/nats/index.ts';
 import { type CheckArgs, type FoundService, describe, where } from './types.ts';
+import { tlsChecks } from './tls.ts';
 import { vulnCheck } from './vuln.ts';
 
 const id = (key: string) => `network.${key}`;
@@ -75,6 +76,7 @@ export async function networkChecks({ b, services, vulnData, signal }: CheckArgs
       }
     });
   }
+  await tlsChecks(b, services);
   await vulnCheck(b, id('vuln.known_cve'), services, vulnData, signal);
 }
 

@@ -15,8 +15,9 @@ import { mysql } from './mysql/index.ts';
 import { nats } from './nats/index.ts';
 import { postgresql } from './postgresql/index.ts';
 import { redis } from './redis/index.ts';
+import { tlsProtocol } from './tls/index.ts';
 import type { Protocol } from './types.ts';
 
-export const PROTOCOLS: readonly Protocol[] = [mysql, nats, textBanner, redis, postgresql, amqp, mqtt, http, memcached, modbus, enip];
+export const PROTOCOLS: readonly Protocol[] = [mysql, nats, textBanner, redis, postgresql, amqp, mqtt, tlsProtocol, http, memcached, modbus, enip];
 
 export type { Protocol, ProbeContext, ServiceInfo } from './types.ts';

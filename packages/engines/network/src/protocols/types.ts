@@ -4,7 +4,7 @@
  * written from the protocol's specification), and the facts it learnt.
  * Checks (one file per protocol folder) turn the facts into findings.
  */
-import type { Conn } from '../scan/conn.ts';
+import type { Conn, ConnectOptions } from '../scan/conn.ts';
 
 export interface ServiceInfo {
   /** Protocol id: redis, postgresql, mysql, amqp, mqtt, nats, modbus … */
@@ -15,6 +15,8 @@ export interface ServiceInfo {
   extra?: Record<string, string>;
   /** Whether the service let us in without credentials (decided by its probe when the probe proves it). */
   access?: 'open' | 'auth_required' | 'refused';
+  /** The service speaks TLS: what the first handshake negotiated (the checks probe versions, ciphers and the certificate). */
+  tls?: { protocol: string; cipher: string; certificate?: Buffer };
   /** The exchange that proved the identity (and, when `access` is open, the access). */
   proof?: { request: string; response: string };
 }
@@ -22,8 +24,12 @@ export interface ServiceInfo {
 export interface ProbeContext {
   host: string;
   port: number;
+  /** The host name the user gave (SNI, certificate name check), when one. */
+  name?: string;
   /** A fresh connection to host:port through the task's gate. */
   open(): Promise<Conn>;
+  /** A fresh TLS connection (handshake done) through the gate. */
+  openTls(opts?: Omit<ConnectOptions, 'tls'>): Promise<Conn>;
   /** How long a probe waits for an answer. */
   timeoutMs: number;
 }

@@ -16,6 +16,15 @@ export interface Exchange {
   received: Buffer;
 }
 
+export interface ConnectOptions {
+  tls?: boolean;
+  /** SNI name (ignored when it is an address, RFC 6066 §3). */
+  servername?: string;
+  minVersion?: tls.SecureVersion;
+  maxVersion?: tls.SecureVersion;
+  ciphers?: string;
+}
+
 export class ConnError extends Error {
   constructor(
     readonly kind: 'refused' | 'timeout' | 'unreachable' | 'reset' | 'policy' | 'other',
@@ -50,8 +59,8 @@ export class Conn {
     socket.on('error', end);
   }
 
-  /** Connects through the gate; rejects with ConnError. `tlsServername` makes it a TLS connection. */
-  static async open(gate: Gate, host: string, port: number, timeoutMs: number, opts: { tls?: boolean; servername?: string } = {}): Promise<Conn> {
+  /** Connects through the gate; rejects with ConnError. `tls` makes it a TLS connection (with its version and cipher limits). */
+  static async open(gate: Gate, host: string, port: number, timeoutMs: number, opts: ConnectOptions = {}): Promise<Conn> {
     await gate.enter(host);
     try {
       const socket = await connect(host, port, timeoutMs, gate.signal, opts);
@@ -122,11 +131,19 @@ export class Conn {
   }
 }
 
-function connect(host: string, port: number, timeoutMs: number, signal: AbortSignal, opts: { tls?: boolean; servername?: string }): Promise<net.Socket> {
+function connect(host: string, port: number, timeoutMs: number, signal: AbortSignal, opts: ConnectOptions): Promise<net.Socket> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
     const socket = opts.tls
-      ? tls.connect({ host, port, rejectUnauthorized: false, ...(opts.servername && net.isIP(opts.servername) === 0 ? { servername: opts.servername } : {}) })
+      ? tls.connect({
+          host,
+          port,
+          rejectUnauthorized: false,
+          ...(opts.servername && net.isIP(opts.servername) === 0 ? { servername: opts.servername } : {}),
+          ...(opts.minVersion ? { minVersion: opts.minVersion } : {}),
+          ...(opts.maxVersion ? { maxVersion: opts.maxVersion } : {}),
+          ...(opts.ciphers ? { ciphers: opts.ciphers } : {}),
+        })
       : net.connect({ host, port });
     const done = (err?: Error) => {
       clearTimeout(timer);

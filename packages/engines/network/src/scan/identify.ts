@@ -21,16 +21,20 @@ export interface IdentifyOptions {
   ics: boolean;
 }
 
-export function probeContext(host: string, port: number, o: Pick<IdentifyOptions, 'gate' | 'probeTimeoutMs' | 'rtt'>): ProbeContext {
+export function probeContext(host: string, port: number, o: Pick<IdentifyOptions, 'gate' | 'probeTimeoutMs' | 'rtt'> & { name?: string }): ProbeContext {
+  // A TLS handshake takes two round trips more than a connect, plus the server's key work.
+  const tlsTimeout = () => Math.max(o.probeTimeoutMs, o.rtt.timeoutMs() * 4 + 500);
   return {
     host,
     port,
+    ...(o.name ? { name: o.name } : {}),
     timeoutMs: o.probeTimeoutMs,
     open: () => Conn.open(o.gate, host, port, o.rtt.timeoutMs() * 2 + 200),
+    openTls: (opts = {}) => Conn.open(o.gate, host, port, tlsTimeout(), { ...opts, tls: true, ...(o.name ? { servername: o.name } : {}) }),
   };
 }
 
-export async function identify(host: string, port: number, o: IdentifyOptions): Promise<ServiceInfo | undefined> {
+export async function identify(host: string, port: number, o: IdentifyOptions & { name?: string }): Promise<ServiceInfo | undefined> {
   const ctx = probeContext(host, port, o);
   const usual = PROTOCOLS.filter((p) => p.ports.includes(port));
   const tried = new Set<Protocol>();

@@ -1,0 +1,101 @@
+/**
+ * TLS items of the network platform. Sources: RFC 8996 (TLS 1.0/1.1
+ * deprecated), RFC 7568 (SSL 3.0), RFC 7465 (RC4), NIST SP 800-52 Rev. 2
+ * (suites, certificates), NIST SP 800-57 Part 1 Rev. 5 (key sizes),
+ * CA/Browser Forum Baseline Requirements §6.1.5/§7.1.3 (key size, SHA-1),
+ * RFC 6125 (host names in certificates), RFC 5280 §4.1.2.5 (validity).
+ */
+import { networkItems } from './define-item.ts';
+
+const hs: [string, string] = ['只做握手，不发送任何应用数据。', 'Handshakes only; no application data is sent.'];
+
+export const TLS_ITEMS = networkItems('tls', [
+  {
+    name: 'legacy_version',
+    risk: 'medium',
+    cwe: ['CWE-327'],
+    owasp: ['A02:2021'],
+    title: ['接受已废弃的 SSL/TLS 版本', 'Deprecated SSL/TLS version accepted', '接受已廢棄的 SSL/TLS 版本', '非推奨の SSL/TLS バージョンを受け入れる'],
+    purpose: ['检测服务是否接受 SSL 3.0、TLS 1.0 或 TLS 1.1。', 'Checks whether the service accepts SSL 3.0, TLS 1.0 or TLS 1.1.'],
+    description: ['这些版本已被 RFC 7568 与 RFC 8996 废弃，存在 POODLE、BEAST 等攻击，且只能使用过时的密码算法。', 'These versions are deprecated by RFC 7568 and RFC 8996; they are open to attacks such as POODLE and BEAST and only offer outdated algorithms.'],
+    testingSteps: [`对 SSL 3.0、TLS 1.0、1.1、1.2、1.3 分别发起只允许该版本的握手，记录服务器接受的版本。${hs[0]}`, `Start one handshake per version (SSL 3.0, TLS 1.0, 1.1, 1.2, 1.3), each allowing only that version, and record which the server accepts. ${hs[1]}`],
+    solution: ['只启用 TLS 1.2 与 TLS 1.3。', 'Enable TLS 1.2 and TLS 1.3 only.'],
+  },
+  {
+    name: 'weak_cipher',
+    risk: 'high',
+    cwe: ['CWE-327'],
+    owasp: ['A02:2021'],
+    title: ['接受弱密码套件', 'Weak cipher suites accepted', '接受弱密碼套件', '弱い暗号スイートを受け入れる'],
+    purpose: ['检测服务是否接受无加密、匿名、出口级、RC4、DES 或 3DES 密码套件。', 'Checks whether the service accepts NULL, anonymous, export, RC4, DES or 3DES cipher suites.'],
+    description: ['这些套件不加密、不认证服务器或可被破解（RC4 偏差、SWEET32），攻击者可以窃听或篡改通信。', 'These suites do not encrypt, do not authenticate the server, or can be broken (RC4 biases, SWEET32): an attacker can read or change the traffic.'],
+    testingSteps: [`发送只列出弱套件的 TLS 1.2 ClientHello，记录服务器选中的套件，去掉它后重复，直到服务器拒绝；收到 ServerHello 即断开。${hs[0]}`, `Send a TLS 1.2 ClientHello listing only weak suites, record the suite the server picks, repeat without it until the server refuses; disconnect after ServerHello. ${hs[1]}`],
+    solution: ['只启用带前向保密的 AEAD 套件（ECDHE + AES-GCM / ChaCha20-Poly1305）。', 'Enable only forward-secret AEAD suites (ECDHE with AES-GCM or ChaCha20-Poly1305).'],
+  },
+  {
+    name: 'cert_expired',
+    risk: 'medium',
+    cwe: ['CWE-298'],
+    owasp: ['A02:2021'],
+    title: ['证书已过期', 'Certificate expired', '憑證已過期', '証明書の有効期限切れ'],
+    purpose: ['检测服务器证书是否已超过有效期。', 'Checks whether the server certificate is past its validity period.'],
+    description: ['过期证书会被客户端拒绝，用户习惯忽略警告后更容易受中间人攻击。', 'Clients refuse expired certificates, and users who learn to click through the warning are easier to attack in the middle.'],
+    testingSteps: [`握手取得服务器证书，比较 notAfter 与当前时间。${hs[0]}`, `Take the server certificate from the handshake and compare notAfter with the current time. ${hs[1]}`],
+    solution: ['更换证书并启用自动续期（如 ACME）。', 'Replace the certificate and renew automatically (for example ACME).'],
+  },
+  {
+    name: 'cert_not_yet_valid',
+    risk: 'low',
+    cwe: ['CWE-298'],
+    owasp: ['A02:2021'],
+    title: ['证书尚未生效', 'Certificate not yet valid', '憑證尚未生效', '証明書がまだ有効ではない'],
+    purpose: ['检测服务器证书的生效时间是否晚于当前时间。', 'Checks whether the server certificate\'s validity starts in the future.'],
+    description: ['尚未生效的证书会被客户端拒绝，常见于时钟错误或错误签发。', 'Clients refuse a certificate that is not yet valid; it usually means a wrong clock or a wrongly issued certificate.'],
+    testingSteps: [`握手取得服务器证书，比较 notBefore 与当前时间。${hs[0]}`, `Take the server certificate from the handshake and compare notBefore with the current time. ${hs[1]}`],
+    solution: ['校正服务器与签发方的时钟，重新签发证书。', 'Correct the clocks of the server and the issuer and issue the certificate again.'],
+  },
+  {
+    name: 'cert_self_signed',
+    risk: 'medium',
+    cwe: ['CWE-295'],
+    owasp: ['A02:2021'],
+    title: ['自签名证书', 'Self-signed certificate', '自簽章憑證', '自己署名証明書'],
+    purpose: ['检测服务器证书是否由自己签发。', 'Checks whether the server certificate is issued by itself.'],
+    description: ['自签名证书无法由客户端验证，客户端只能关闭校验，从而无法发现中间人。', 'Clients cannot verify a self-signed certificate and have to turn verification off, so a man in the middle goes unnoticed.'],
+    testingSteps: [`握手取得服务器证书，比较颁发者与主体并用证书自身公钥验证签名。${hs[0]}`, `Take the server certificate from the handshake, compare issuer and subject and verify the signature with the certificate's own key. ${hs[1]}`],
+    solution: ['使用受信任 CA 或企业内部 CA 签发的证书。', 'Use a certificate issued by a trusted CA or an internal enterprise CA.'],
+  },
+  {
+    name: 'cert_weak_key',
+    risk: 'medium',
+    cwe: ['CWE-326'],
+    owasp: ['A02:2021'],
+    title: ['证书密钥过短', 'Certificate key too short', '憑證金鑰過短', '証明書の鍵が短すぎる'],
+    purpose: ['检测证书公钥是否短于 RSA/DSA 2048 位或 EC 224 位。', 'Checks whether the certificate key is shorter than 2048 bits (RSA/DSA) or 224 bits (EC).'],
+    description: ['短密钥提供不到 112 位安全强度，可在可行成本内被分解或破解。', 'Short keys give less than 112 bits of security and can be factored or broken at feasible cost.'],
+    testingSteps: [`握手取得服务器证书，读取公钥算法与长度。${hs[0]}`, `Take the server certificate from the handshake and read the key algorithm and size. ${hs[1]}`],
+    solution: ['使用至少 2048 位 RSA 或 P-256 及以上的 EC 密钥重新签发证书。', 'Issue the certificate again with an RSA key of at least 2048 bits or an EC key of P-256 or stronger.'],
+  },
+  {
+    name: 'cert_weak_signature',
+    risk: 'medium',
+    cwe: ['CWE-328'],
+    owasp: ['A02:2021'],
+    title: ['证书使用弱签名算法', 'Certificate signed with a weak hash', '憑證使用弱簽章演算法', '証明書が弱いハッシュで署名されている'],
+    purpose: ['检测证书签名是否使用 SHA-1 或 MD5。', 'Checks whether the certificate is signed with SHA-1 or MD5.'],
+    description: ['SHA-1 与 MD5 已可构造碰撞，攻击者可伪造具有相同签名的证书。', 'SHA-1 and MD5 collisions can be constructed, so a certificate with the same signature can be forged.'],
+    testingSteps: [`握手取得服务器证书，读取签名算法。${hs[0]}`, `Take the server certificate from the handshake and read its signature algorithm. ${hs[1]}`],
+    solution: ['使用 SHA-256 及以上的签名算法重新签发证书。', 'Issue the certificate again signed with SHA-256 or stronger.'],
+  },
+  {
+    name: 'cert_name_mismatch',
+    risk: 'medium',
+    cwe: ['CWE-297'],
+    owasp: ['A02:2021'],
+    title: ['证书主机名不匹配', 'Certificate host-name mismatch', '憑證主機名稱不相符', '証明書のホスト名が一致しない'],
+    purpose: ['检测证书的主体备用名称或通用名称是否包含被访问的主机名或地址。', 'Checks whether the certificate\'s subject alternative names or common name cover the host name or address that was reached.'],
+    description: ['名称不匹配的证书会被客户端拒绝，或迫使客户端关闭名称校验，从而可被冒充。', 'Clients refuse a certificate for another name, or have to turn name checks off, which lets others impersonate the service.'],
+    testingSteps: [`握手取得服务器证书，按 RFC 6125 把被访问的主机名（或 IP 地址）与证书名称比较。${hs[0]}`, `Take the server certificate from the handshake and compare the host name (or IP address) reached with the certificate's names per RFC 6125. ${hs[1]}`],
+    solution: ['签发包含服务实际使用的所有主机名的证书（subjectAltName）。', 'Issue a certificate whose subjectAltName lists every name the service is reached by.'],
+  },
+]);
