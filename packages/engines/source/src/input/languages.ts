@@ -12,9 +12,9 @@ const CODE: Record<string, [LanguageId, string]> = {
   ts: ['typescript', 'TypeScript'], mts: ['typescript', 'TypeScript'], cts: ['typescript', 'TypeScript'], tsx: ['tsx', 'TypeScript'],
   py: ['python', 'Python'], go: ['go', 'Go'],
   c: ['c', 'C'], h: ['c', 'C'], cc: ['cpp', 'C++'], cpp: ['cpp', 'C++'], cxx: ['cpp', 'C++'], hpp: ['cpp', 'C++'], hh: ['cpp', 'C++'], hxx: ['cpp', 'C++'],
-  php: ['php', 'PHP'], m: ['objc', 'Objective-C'], mm: ['objc', 'Objective-C'], swift: ['swift', 'Swift'],
+  php: ['php', 'PHP'], m: ['objc', 'Objective-C'], mm: ['objc', 'Objective-C'], swift: ['swift', 'Swift'], cs: ['csharp', 'C#'],
 };
-const TEXT_EXT = new Set(['xml', 'json', 'yml', 'yaml', 'properties', 'env', 'plist', 'gradle', 'cfg', 'conf', 'ini', 'toml', 'html', 'htm', 'vue', 'sql', 'sh', 'rb', 'cs', 'scala', 'dart', 'lua', 'pem', 'key']);
+const TEXT_EXT = new Set(['xml', 'json', 'yml', 'yaml', 'properties', 'env', 'plist', 'gradle', 'cfg', 'conf', 'ini', 'toml', 'html', 'htm', 'vue', 'sql', 'sh', 'rb', 'cshtml', 'razor', 'scala', 'dart', 'lua', 'pem', 'key']);
 
 /** Folders that hold third-party or generated code: skipped, and listed in the result. */
 export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set(['node_modules', 'vendor', 'bower_components', 'jspm_packages', 'build', 'dist', 'out', 'target', '.git', '.svn', '.hg', 'Pods', 'Carthage', 'DerivedData', '.gradle', '.idea', '.next', '.nuxt', '__pycache__', '.venv', 'venv', 'site-packages', '.tox', 'coverage', 'third_party', 'thirdparty', 'bin', 'obj', 'generated', '.dart_tool']);

@@ -13,7 +13,7 @@ const require = createRequire(import.meta.url);
 /** Grammar file per language (tsx is its own grammar in tree-sitter-typescript). */
 const GRAMMAR_FILE: Record<LanguageId, string> = {
   java: 'java', kotlin: 'kotlin', javascript: 'javascript', typescript: 'typescript', tsx: 'tsx', python: 'python',
-  go: 'go', c: 'c', cpp: 'cpp', php: 'php', objc: 'objc', swift: 'swift',
+  go: 'go', c: 'c', cpp: 'cpp', php: 'php', objc: 'objc', swift: 'swift', csharp: 'c_sharp',
 };
 /** Trees deeper than this are cut (their deeper nodes dropped) so walks stay bounded. */
 export const MAX_TREE_DEPTH = 400;

@@ -23,7 +23,7 @@ export interface SourceFile {
   text: string;
 }
 
-export const LANGUAGE_IDS = ['java', 'kotlin', 'javascript', 'typescript', 'tsx', 'python', 'go', 'c', 'cpp', 'php', 'objc', 'swift'] as const;
+export const LANGUAGE_IDS = ['java', 'kotlin', 'javascript', 'typescript', 'tsx', 'python', 'go', 'c', 'cpp', 'php', 'objc', 'swift', 'csharp'] as const;
 export type LanguageId = (typeof LANGUAGE_IDS)[number];
 
 export function textOf(src: string, n: Syn): string {

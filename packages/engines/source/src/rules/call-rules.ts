@@ -8,6 +8,7 @@
 import type { ArgView } from '../taint/arg-view.ts';
 import type { CallSite, LangGroup } from '../taint/syntax-profile.ts';
 import type { Value } from '../taint/value.ts';
+import { CSHARP_CALL_RULES } from './csharp-rules.ts';
 
 export interface CallRuleInput extends ArgView {
   call: CallSite;
@@ -131,4 +132,5 @@ export const CALL_RULES: readonly CallRule[] = [
   { key: 'injection.xxe', langs: ['js'], names: ['parseXml', 'parseXmlString'], test: (c) => c.args[1]?.entries?.get('noent')?.konst === true },
   { key: 'injection.xxe', langs: ['php'], names: ['simplexml_load_string', 'simplexml_load_file', 'loadXML'], test: (c) => c.argText.some((a) => /LIBXML_NOENT/.test(a)) },
   { key: 'injection.xxe', langs: ['python'], names: ['XMLParser'], test: (c) => c.argText.some((a) => /resolve_entities\s*=\s*True/.test(a)) },
+  ...CSHARP_CALL_RULES,
 ];

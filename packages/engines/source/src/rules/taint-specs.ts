@@ -52,6 +52,9 @@ const JS: LangGroup[] = ['js'];
 const PY: LangGroup[] = ['python'];
 const PHP: LangGroup[] = ['php'];
 const GO: LangGroup[] = ['go'];
+const CS: LangGroup[] = ['csharp'];
+/** The HttpRequest of ASP.NET Core (ControllerBase.Request, HttpContext.Request) and of System.Web. */
+const CS_REQUEST = /^(this\.)?(Request|(\w*[cC]ontext|HttpContext(\.Current)?)\.Request|req|request|httpRequest)$/;
 
 const REQ = /(^|\.)(req|request|httpRequest|servletRequest|getRequest\(\))$|HttpServletRequest|SeparateClassRequest/i;
 
@@ -66,6 +69,10 @@ export const SOURCE_CALLS: readonly CallSpec[] = [
   { langs: PY, names: ['json', 'form', 'body'], recv: /^(request|req)$/ },
   { langs: GO, names: ['FormValue', 'PostFormValue', 'Get', 'Query', 'Param', 'PostForm', 'Cookie', 'ReadAll'], recv: /(^r|req|request|ctx|c)(\.URL\.Query\(\)|\.Form|\.PostForm|\.Header|\.URL)?$|\.Query\(\)$/ },
   { langs: PHP, names: ['filter_input', 'file_get_contents'], recv: undefined },
+  // ASP.NET Core request bodies read by hand; the console.
+  { langs: CS, names: ['ReadFromJsonAsync', 'ReadFormAsync', 'GetQueryNameValuePairs'], recv: CS_REQUEST },
+  { langs: CS, names: ['ReadLine'], recv: /^Console$/ },
+  { langs: CS, names: ['GetCommandLineArgs'], recv: /^Environment$/ },
   // Laravel / Symfony requests
   { langs: PHP, names: ['input', 'query', 'post', 'get', 'cookie', 'header', 'all', 'json', 'route', 'getContent'], recv: /^(\$request|\$req|request\(\)|\$this->request|\$request->(query|request|cookies|headers))$/ },
 ];
@@ -83,6 +90,9 @@ export const MEMBER_SOURCES: readonly MemberSource[] = [
   { langs: PY, object: /^sys$/, props: ['argv'] },
   { langs: GO, object: /^(r|req|request)$/, props: ['Body', 'Form', 'PostForm', 'URL', 'Header', 'RequestURI'] },
   { langs: GO, object: /^os$/, props: ['Args'] },
+  // HttpRequest members with client data (ASP.NET Core; QueryString/Params/ServerVariables of System.Web).
+  { langs: CS, object: CS_REQUEST, props: ['Query', 'Form', 'Cookies', 'Headers', 'RouteValues', 'Body', 'BodyReader', 'QueryString', 'Path', 'PathBase', 'Params', 'ServerVariables', 'RawUrl', 'Url', 'UrlReferrer', 'UserAgent', 'Files', 'InputStream'] },
+  { langs: CS, object: /^(this\.)?RouteData$/, props: ['Values'] },
 ];
 
 /** Variables that are attacker-controlled by themselves (PHP superglobals). */
@@ -106,6 +116,12 @@ export const SINKS: readonly SinkSpec[] = [
   // Laravel's query builder: raw SQL text (DB::select/statement/unprepared, …Raw clauses); the bindings array is safe.
   { kind: 'sqli', langs: PHP, names: ['select', 'insert', 'update', 'delete', 'statement', 'unprepared', 'raw', 'whereRaw', 'orWhereRaw', 'selectRaw', 'orderByRaw', 'havingRaw', 'groupByRaw'], recv: /^(DB|\$db|\$query|\$builder|.*->table\(.*\)|.*::query\(\))$/, args: [0] },
   { kind: 'sqli', langs: PHP, names: ['mysql_query', 'mysqli_query', 'pg_query', 'sqlite_query', 'query', 'exec', 'prepare', 'multi_query', 'real_query'], args: 'any' },
+  // ADO.NET: the command text given to a command or adapter, or set as CommandText; EF Core's …Raw methods (FromSql/
+  // FromSqlInterpolated/ExecuteSql take a FormattableString and bind its holes, so they are not sinks); Dapper's extension methods.
+  { kind: 'sqli', langs: CS, names: ['SqlCommand', 'SqlDataAdapter', 'OleDbCommand', 'OleDbDataAdapter', 'OdbcCommand', 'OdbcDataAdapter', 'NpgsqlCommand', 'NpgsqlDataAdapter', 'MySqlCommand', 'MySqlDataAdapter', 'SqliteCommand', 'SQLiteCommand', 'SQLiteDataAdapter', 'OracleCommand', 'OracleDataAdapter'], isNew: true, args: [0] },
+  { kind: 'sqli', langs: CS, names: ['set_CommandText'], args: [0] },
+  { kind: 'sqli', langs: CS, names: ['FromSqlRaw', 'ExecuteSqlRaw', 'ExecuteSqlRawAsync', 'SqlQueryRaw', 'ExecuteSqlCommand', 'ExecuteSqlCommandAsync', 'SqlQuery'], args: [0] },
+  { kind: 'sqli', langs: CS, names: ['Query', 'QueryAsync', 'QueryFirst', 'QueryFirstAsync', 'QueryFirstOrDefault', 'QueryFirstOrDefaultAsync', 'QuerySingle', 'QuerySingleOrDefault', 'QueryMultiple', 'Execute', 'ExecuteAsync', 'ExecuteScalar', 'ExecuteScalarAsync', 'ExecuteReader', 'ExecuteReaderAsync'], recv: DB, args: [0] },
   { kind: 'sqli', langs: ['c'], names: ['sqlite3_exec', 'mysql_query', 'PQexec', 'sqlite3_prepare', 'sqlite3_prepare_v2'], args: 'any' },
   // Commands
   { kind: 'cmdi', langs: J, names: ['exec'], recv: /Runtime|runtime|\br$|rt$/, args: 'any' },
@@ -118,6 +134,12 @@ export const SINKS: readonly SinkSpec[] = [
   { kind: 'cmdi', langs: PY, names: ['system', 'popen', 'call', 'run', 'Popen', 'check_output', 'check_call', 'getoutput', 'getstatusoutput'], recv: /^(os|subprocess|commands)$/, args: [0], safeWhen: (c) => c.recvText === 'subprocess' && c.kw('shell')?.konst !== true && listHead(c.args[0]) },
   { kind: 'cmdi', langs: PY, names: ['spawnl', 'spawnlp', 'spawnv', 'spawnvp', 'execl', 'execlp', 'execv', 'execvp'], recv: /^os$/, args: [1] },
   { kind: 'cmdi', langs: GO, names: ['Command', 'CommandContext'], recv: /exec/, args: 'any' },
+  // Process.Start(fileName, arguments) runs the program without a shell (UseShellExecute is false on .NET Core): only a
+  // tainted program, or arguments handed to a shell (cmd /c, sh -c, powershell), inject commands.
+  { kind: 'cmdi', langs: CS, names: ['Start'], recv: /(^|\.)Process$/, args: 'any', safeWhen: (c) => c.args.length >= 2 && !c.args[0]?.taint && typeof c.args[0]?.konst === 'string' && !SHELL.test(c.args[0].konst) },
+  { kind: 'cmdi', langs: CS, names: ['ProcessStartInfo'], isNew: true, args: 'any', safeWhen: (c) => c.args.length >= 2 && !c.args[0]?.taint && typeof c.args[0]?.konst === 'string' && !SHELL.test(c.args[0].konst) },
+  { kind: 'cmdi', langs: CS, names: ['set_FileName'], recv: /psi|start|info|process/i, args: [0] },
+  { kind: 'cmdi', langs: CS, names: ['set_Arguments'], recv: /psi|start|info|process/i, args: [0], safeWhen: (c) => { const fn = c.recv?.entries?.get('FileName'); return typeof fn?.konst === 'string' && !SHELL.test(fn.konst); } },
   { kind: 'cmdi', langs: PHP, names: ['system', 'exec', 'shell_exec', 'passthru', 'popen', 'proc_open', 'pcntl_exec'], args: [0] },
   { kind: 'cmdi', langs: ['c'], names: ['system', 'popen', 'execl', 'execlp', 'execv', 'execvp', 'ShellExecute', 'WinExec'], args: [0] },
   // Code evaluation
@@ -134,6 +156,10 @@ export const SINKS: readonly SinkSpec[] = [
   { kind: 'path', langs: PY, names: ['send_from_directory'], args: [0] },
   { kind: 'path', langs: GO, names: ['Open', 'OpenFile', 'ReadFile', 'WriteFile', 'Remove', 'RemoveAll', 'ServeFile', 'Create'], recv: /^(os|ioutil|http|io)$/, args: 'any' },
   { kind: 'path', langs: PHP, names: ['fopen', 'file_get_contents', 'file_put_contents', 'readfile', 'unlink', 'file', 'include', 'opendir', 'copy', 'rename'], args: [0] },
+  // System.IO: the path arguments of File/Directory methods and file streams; Path.Combine keeps an absolute second part, so it is no guard.
+  { kind: 'path', langs: CS, names: ['ReadAllText', 'ReadAllBytes', 'ReadAllLines', 'ReadLines', 'ReadAllTextAsync', 'ReadAllBytesAsync', 'ReadAllLinesAsync', 'WriteAllText', 'WriteAllBytes', 'WriteAllLines', 'WriteAllTextAsync', 'WriteAllBytesAsync', 'AppendAllText', 'AppendAllTextAsync', 'Open', 'OpenRead', 'OpenWrite', 'OpenText', 'Create', 'CreateText', 'AppendText', 'Delete', 'Copy', 'Move', 'Replace', 'GetFiles', 'GetDirectories', 'EnumerateFiles', 'CreateDirectory'], recv: /^(System\.IO\.)?(File|Directory)$/, args: [0, 1] },
+  { kind: 'path', langs: CS, names: ['FileStream', 'FileInfo', 'DirectoryInfo', 'StreamWriter'], isNew: true, args: [0] },
+  { kind: 'path', langs: CS, names: ['PhysicalFile'], args: [0] },
   { kind: 'path', langs: ['c'], names: ['fopen', 'open', 'freopen', 'unlink', 'remove', 'creat'], args: [0] },
   // XSS
   { kind: 'xss', langs: J, names: ['print', 'println', 'write', 'format', 'printf', 'append'], recv: /getWriter\(\)|getOutputStream\(\)|(^|\.)(out|writer|pw|printWriter)$/, args: 'any' },
@@ -144,16 +170,27 @@ export const SINKS: readonly SinkSpec[] = [
   { kind: 'xss', langs: PY, names: ['Markup', 'mark_safe', 'SafeString'], args: [0] },
   // Jinja2 autoescapes what a template prints unless the template says `| safe` or turns autoescape off.
   { kind: 'xss', langs: PY, names: ['render_template_string'], args: 'any', safeWhen: (c) => typeof c.args[0]?.konst === 'string' && !/\|\s*safe\b|autoescape\s+false/i.test(c.args[0].konst) },
+  // Razor encodes what it prints except through Html.Raw / HtmlString; a response body written by hand; Content(text, "text/html").
+  { kind: 'xss', langs: CS, names: ['Raw'], recv: /^(@?Html|this\.Html|htmlHelper|helper)$/, args: [0] },
+  { kind: 'xss', langs: CS, names: ['HtmlString', 'MarkupString'], isNew: true, args: [0] },
+  { kind: 'xss', langs: CS, names: ['WriteAsync', 'Write'], recv: /(^|\.)Response$/, args: [0] },
+  { kind: 'xss', langs: CS, names: ['Content'], args: [0], safeWhen: (c) => !/html/i.test(String(c.args[1]?.konst ?? '')) },
   { kind: 'xss', langs: PHP, names: ['echo', 'print', 'printf', 'vprintf'], args: 'any' },
   { kind: 'xss', langs: GO, names: ['Write', 'WriteString', 'Fprintf', 'Fprint', 'Fprintln'], recv: /^(w|rw|writer|io|fmt|res|resp)$/, args: 'any' },
   // LDAP, XPath
   { kind: 'ldap', langs: J, names: ['search'], recv: /ctx|context|dir|ldap|idc/i, args: [1] },
   // ldap3: search(search_base, search_filter, …); python-ldap: search_s(base, scope, filterstr). Base DNs are sinks too.
   { kind: 'ldap', langs: PY, names: ['search', 'search_s', 'search_st', 'search_ext', 'search_ext_s'], recv: /ldap|conn|con$|^l$|^c$|server|directory/i, args: [0, 1, 2] },
+  // System.DirectoryServices: the filter of a DirectorySearcher (constructor or Filter property), the path of a DirectoryEntry.
+  { kind: 'ldap', langs: CS, names: ['DirectorySearcher'], isNew: true, args: 'any' },
+  { kind: 'ldap', langs: CS, names: ['set_Filter'], recv: /search/i, args: [0] },
+  { kind: 'ldap', langs: CS, names: ['DirectoryEntry'], isNew: true, args: [0] },
+  { kind: 'ldap', langs: CS, names: ['SearchRequest'], isNew: true, args: [0, 1] },
   { kind: 'ldap', langs: PHP, names: ['ldap_search', 'ldap_list', 'ldap_read'], args: [2] },
   { kind: 'xpath', langs: J, names: ['compile', 'evaluate'], recv: /xp|xpath/i, args: [0] },
   { kind: 'xpath', langs: JS, names: ['select', 'evaluate', 'select1'], recv: /xpath/i, args: [0] },
   { kind: 'xpath', langs: PY, names: ['xpath', 'find', 'findall', 'findtext', 'iterfind', 'XPath', 'ETXPath'], recv: /tree|root|doc|xml|etree|dom|node|parsed/i, args: [0] },
+  { kind: 'xpath', langs: CS, names: ['SelectNodes', 'SelectSingleNode', 'Evaluate', 'Select', 'Compile', 'XPathSelectElement', 'XPathSelectElements', 'XPathEvaluate'], recv: /nav|xpath|doc|xml|node|root|element|XPathExpression/i, args: [0] },
   { kind: 'xpath', langs: PHP, names: ['query', 'evaluate', 'xpath'], recv: /xpath|xml/i, args: [0] },
   // SSRF
   { kind: 'ssrf', langs: J, names: ['URL'], isNew: true, args: [0] },
@@ -161,6 +198,9 @@ export const SINKS: readonly SinkSpec[] = [
   { kind: 'ssrf', langs: JS, names: ['fetch', 'request', 'needle', 'got', 'axios'], args: [0] },
   { kind: 'ssrf', langs: PY, names: ['get', 'post', 'put', 'delete', 'head', 'request', 'urlopen', 'Request'], recv: /^(requests|urllib\.request|urllib2|httpx|session)$/, args: [0] },
   { kind: 'ssrf', langs: GO, names: ['Get', 'Post', 'Head', 'NewRequest'], recv: /^http$/, args: 'any' },
+  { kind: 'ssrf', langs: CS, names: ['GetAsync', 'GetStringAsync', 'GetStreamAsync', 'GetByteArrayAsync', 'PostAsync', 'PutAsync', 'DeleteAsync', 'GetFromJsonAsync', 'PostAsJsonAsync', 'DownloadString', 'DownloadData', 'DownloadFile', 'OpenRead'], recv: /client|http|web/i, args: [0] },
+  { kind: 'ssrf', langs: CS, names: ['Create', 'CreateHttp'], recv: /^(Http)?WebRequest$/, args: [0] },
+  { kind: 'ssrf', langs: CS, names: ['HttpRequestMessage'], isNew: true, args: [1] },
   { kind: 'ssrf', langs: PHP, names: ['curl_init', 'fsockopen'], args: [0] },
   // Deserialization
   { kind: 'deser', langs: J, names: ['ObjectInputStream', 'XMLDecoder'], isNew: true, args: [0] },
@@ -171,6 +211,11 @@ export const SINKS: readonly SinkSpec[] = [
   { kind: 'deser', langs: PY, names: ['load', 'load_all'], recv: /^yaml$/, args: [0], safeWhen: (c) => /Safe|Base/.test(c.kwText('Loader', 1) ?? '') },
   { kind: 'deser', langs: PY, names: ['unsafe_load', 'unsafe_load_all', 'full_load', 'full_load_all'], recv: /^yaml$/, args: [0] },
   { kind: 'deser', langs: PHP, names: ['unserialize'], args: [0] },
+  // .NET: BinaryFormatter and its kin cannot be made safe (Microsoft's BinaryFormatter security guide); JavaScriptSerializer only
+  // with a type resolver, Json.NET only with TypeNameHandling other than None (value flags below).
+  { kind: 'deser', langs: CS, names: ['Deserialize', 'UnsafeDeserialize', 'ReadObject'], recv: /BinaryFormatter|SoapFormatter|NetDataContractSerializer|LosFormatter|ObjectStateFormatter|formatter|\bbf\b/i, args: [0] },
+  { kind: 'deser', langs: CS, names: ['Deserialize', 'DeserializeObject'], recv: /JavaScriptSerializer|serializer/i, args: [0], safeWhen: (c) => !c.recv?.flags?.has('type-resolver') },
+  { kind: 'deser', langs: CS, names: ['DeserializeObject'], recv: /^JsonConvert$/, args: [0], safeWhen: (c) => !typeNames(c.args[1]) },
   // XXE: parsing attacker-controlled XML with entity expansion enabled
   { kind: 'xxe', langs: PHP, names: ['simplexml_load_string', 'loadXML'], args: [0] },
   { kind: 'xxe', langs: JS, names: ['parseXml', 'parseXmlString'], recv: /libxml/i, args: [0] },
@@ -185,6 +230,9 @@ export const SINKS: readonly SinkSpec[] = [
   { kind: 'redirect', langs: PY, names: ['redirect', 'HttpResponseRedirect', 'HttpResponsePermanentRedirect', 'RedirectResponse'], args: [0] },
   { kind: 'redirect', langs: GO, names: ['Redirect'], recv: /^http$/, args: [2] },
   { kind: 'redirect', langs: PHP, names: ['header'], args: [0] },
+  // Controller.Redirect/RedirectPermanent, Response.Redirect, Results.Redirect; LocalRedirect refuses other hosts, so it is no sink.
+  { kind: 'redirect', langs: CS, names: ['Redirect', 'RedirectPermanent', 'RedirectPreserveMethod', 'RedirectPermanentPreserveMethod'], args: [0] },
+  { kind: 'redirect', langs: CS, names: ['RedirectResult'], isNew: true, args: [0] },
   // Template injection: the template text itself is attacker-controlled
   { kind: 'ssti', langs: PY, names: ['render_template_string', 'Template', 'from_string'], args: [0] },
   { kind: 'ssti', langs: JS, names: ['render', 'compile', 'template'], recv: /^(ejs|pug|jade|handlebars|Handlebars|nunjucks|swig|_|lodash|dot|doT)$/, args: [0] },
@@ -197,14 +245,26 @@ export const SINKS: readonly SinkSpec[] = [
   // session['k'] = v is a __setitem__ call (statements.ts): Flask's session, Django's request.session.
   { kind: 'trustbound', langs: PY, names: ['__setitem__', 'update', 'setdefault'], recv: /(^|\.)session$/, args: 'any' },
   { kind: 'trustbound', langs: PHP, names: ['__setitem__'], recv: /^\$_SESSION$/, args: 'any' },
+  // ISession.SetString/SetInt32/Set (ASP.NET Core), Session["k"] = v (System.Web).
+  { kind: 'trustbound', langs: CS, names: ['SetString', 'SetInt32', 'Set', '__setitem__', 'Add'], recv: /(^|\.)Session$/, args: 'any' },
   // Log injection / forging
   { kind: 'log', langs: J, names: ['info', 'warn', 'error', 'debug', 'trace', 'log', 'fine', 'severe', 'warning'], recv: /log(ger)?$|LOG(GER)?$/i, args: 'any' },
+  { kind: 'log', langs: CS, names: ['LogInformation', 'LogWarning', 'LogError', 'LogDebug', 'LogTrace', 'LogCritical', 'Log', 'Info', 'Warn', 'Error', 'Debug', 'Information', 'Warning'], recv: /log(ger)?$/i, args: 'any' },
   { kind: 'log', langs: JS, names: ['log', 'info', 'warn', 'error', 'debug', 'trace'], recv: /^(console|logger|log|winston)$/, args: 'any' },
 ];
 
 /** A response content type that is known and not HTML (text/plain, application/json …). */
 function notHtml(v: Value | undefined): boolean {
   return typeof v?.konst === 'string' && !/html|xml|svg/i.test(v.konst);
+}
+
+/** Programs that run their arguments as a command line. */
+const SHELL = /(^|[\\/])(cmd(\.exe)?|powershell(\.exe)?|pwsh(\.exe)?|bash|sh|zsh|dash)$/i;
+
+/** Json.NET settings that embed type names ($type) in the JSON: TypeNameHandling other than None. */
+function typeNames(v: Value | undefined): boolean {
+  const t = v?.entries?.get('TypeNameHandling')?.konst;
+  return typeof t === 'string' && !/\.None$/.test(t);
 }
 
 /** A program run from an argument list whose first item (the program) is not tainted. */
@@ -243,6 +303,10 @@ export const SANITIZERS: readonly SanitizerSpec[] = [
   { langs: PHP, names: ['mysqli_real_escape_string', 'mysql_real_escape_string', 'real_escape_string', 'quote', 'pg_escape_string', 'addslashes'], kinds: ['sqli'] },
   { langs: PHP, names: ['escapeshellarg', 'escapeshellcmd'], kinds: ['cmdi'] },
   { langs: PHP, names: ['basename', 'realpath'], kinds: ['path'] },
+  { langs: CS, names: ['HtmlEncode', 'HtmlAttributeEncode', 'JavaScriptStringEncode', 'Encode', 'UrlEncode', 'EscapeDataString', 'EscapeUriString'], recv: /WebUtility|HttpUtility|HtmlEncoder|JavaScriptEncoder|UrlEncoder|Encoder|AntiXssEncoder|^Uri$|_?(html|url)Encoder/i, kinds: ['xss', 'redirect', 'log'] },
+  { langs: CS, names: ['LdapFilterEncode', 'LdapDistinguishedNameEncode'], kinds: ['ldap'] },
+  { langs: CS, names: ['GetFileName', 'GetFileNameWithoutExtension', 'GetExtension'], recv: /(^|\.)Path$/, kinds: ['path'] },
+  { langs: CS, names: ['Parse', 'TryParse', 'ToInt32', 'ToInt64', 'ToInt16', 'ToDouble', 'ToDecimal', 'ToBoolean', 'Equals', 'Contains', 'StartsWith', 'EndsWith', 'IsMatch', 'Count', 'Any', 'GetHashCode', 'CompareTo', 'IndexOf', 'IsLocalUrl', 'IsNullOrEmpty', 'IsNullOrWhiteSpace', 'Exists'], kinds: 'all' },
   { langs: GO, names: ['Atoi', 'ParseInt', 'ParseBool', 'ParseFloat', 'EscapeString', 'HTMLEscapeString', 'QueryEscape', 'PathEscape', 'Base', 'Clean'], kinds: 'all' },
 ];
 
@@ -259,6 +323,10 @@ export interface ValueFlagSpec extends CallSpec {
 }
 
 export const VALUE_FLAGS: readonly ValueFlagSpec[] = [
+  // new JavaScriptSerializer(new SimpleTypeResolver()): type names in the JSON pick the classes made.
+  { langs: CS, names: ['JavaScriptSerializer'], isNew: true, on: 'result', flag: 'type-resolver', when: (c) => c.args.length > 0 && !/^null$/.test(c.kwText('resolver', 0) ?? '') },
+  // An XmlResolver that loads external resources (XmlDocument.XmlResolver / XmlReaderSettings.XmlResolver set to one).
+  { langs: CS, names: ['XmlUrlResolver', 'XmlSecureResolver'], isNew: true, on: 'result', flag: 'xml-resolver', when: () => true },
   { langs: PY, names: ['XMLParser', 'XMLPullParser'], on: 'result', flag: 'xml-safe', when: (c) => c.kw('resolve_entities')?.konst === false },
   { langs: PY, names: ['setFeature'], on: 'receiver', flag: 'xml-external', when: (c) => /feature_external_(ges|pes)|external-(general|parameter)-entities/.test(c.kwText('name', 0) ?? '') && (c.kw('state', 1)?.konst === true || c.kw('state', 1)?.konst === 1) },
 ];

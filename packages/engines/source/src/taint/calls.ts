@@ -17,6 +17,7 @@ import { type ExternalRef, type Value, UNKNOWN, deepTaint, derive, isTaintedFor,
 import { checkVmSandbox } from './vm-sandbox.ts';
 import type { Walker } from './walker.ts';
 import { lookup } from './expressions.ts';
+import { constantBytes, csharpEntry } from './csharp.ts';
 
 /** How deep calls to functions of the same file are followed. */
 export const MAX_INLINE_DEPTH = 3;
@@ -74,6 +75,8 @@ export function evCall(w: Walker, call: CallSite, f: Frame): Value {
   }
   const folded = recv ? foldStringMethod(recv.konst, call.name, args) : undefined;
   if (folded !== undefined) return konst(folded);
+  const bytes = w.group === 'csharp' ? constantBytes(call, args) : undefined;
+  if (bytes) return bytes;
   // Getter on a properties object with a default: the default is the value we can know.
   if (call.name === 'getProperty' && args.length === 2 && args[1]!.konst !== undefined) return args[1]!;
   // Functions of this file: follow the call with the argument values.
@@ -149,6 +152,7 @@ export function followFromModule(w: Walker, def: FunctionDef, args: readonly Val
 
 function runBody(w: Walker, def: FunctionDef, env: Env, depth: number): Value {
   if (w.group === 'js') requestPattern(w, def, env);
+  if (w.group === 'csharp') csharpEntry(w, def, env);
   const frame = newFrame(env, depth);
   if (w.group === 'python') pythonRoute(w, def, env, frame);
   if (isExprNode(def.body!)) frame.ret = w.ev(def.body!, frame);

@@ -6,6 +6,7 @@
  */
 import { type Syn, field, namedChildren } from '../parse/syntax.ts';
 import { evCall } from './calls.ts';
+import { typeConstant, withInitializer } from './csharp.ts';
 import { foldBinary, foldUnary, literalString } from './fold.ts';
 import { type Frame, newFrame } from './frame.ts';
 import { assign } from './statements.ts';
@@ -33,14 +34,17 @@ export function evaluate(w: Walker, n: Syn, f: Frame): Value {
     return UNKNOWN;
   }
   const call = callAt(n, w.src);
-  if (call) return evCall(w, call, f);
+  if (call) {
+    const made = evCall(w, call, f);
+    return w.group === 'csharp' && t === 'object_creation_expression' ? withInitializer(w, call, made, field(n, 'initializer'), f) : made;
+  }
   const asg = assignmentsAt(n);
   if (asg && asg.length > 0) {
     let last: Value = UNKNOWN;
     for (const a of asg) last = assign(w, a.target, a.value, a.compound, f, n);
     return last;
   }
-  if (isMember(n)) return evMember(w, n, f);
+  if (isMember(n)) return w.group === 'csharp' ? typeConstant(w, n, evMember(w, n, f), f) : evMember(w, n, f);
   if (isSubscript(n)) {
     const obj = field(n, 'object') ?? field(n, 'array') ?? field(n, 'value') ?? field(n, 'operand') ?? namedChildren(n)[0];
     const idx = field(n, 'index') ?? field(n, 'subscript') ?? namedChildren(n)[1];

@@ -61,7 +61,7 @@ export function foldStringMethod(recv: K | undefined, name: string, args: readon
 
 /** The constant of a literal node's text. */
 export function literalString(text: string): string {
-  const m = /^(?:[rRbBuUfF]{0,2})?("""|'''|"|'|`)([\s\S]*)\1$/.exec(text);
+  const m = /^(?:[rRbBuUfF]{0,2}|[@$]{1,2})?("""|'''|"|'|`)([\s\S]*)\1$/.exec(text);
   const body = m ? m[2]! : text;
   return body.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : c));
 }

@@ -11,6 +11,7 @@ import { type Frame, isExprNode, joinEnv } from './frame.ts';
 import { guardsAt } from './guards.ts';
 import { type CallSite, assignmentsAt, boundNames, callAt, isFunction, isIdent, isMember, isSubscript } from './syntax-profile.ts';
 import { checkSinks } from './calls.ts';
+import { csharpPropertySet } from './csharp.ts';
 import { type Value, UNKNOWN, deepTaint, derive, isTaintedFor, join, withStep } from './value.ts';
 import type { Walker } from './walker.ts';
 
@@ -57,7 +58,7 @@ export function exec(w: Walker, n: Syn, f: Frame): boolean {
   }
   if (t === 'if_statement' || t === 'if_expression') return execIf(w, n, f);
   if (/switch_(statement|expression)$|^expression_switch_statement$|^type_switch_statement$|^match_statement$/.test(t)) return execSwitch(w, n, f);
-  if (/^(for|enhanced_for|while|do|for_in|foreach|for_of)_statement$|^(for|while|do_while)_statement$|^repeat_while_statement$/.test(t)) {
+  if (/^(for|enhanced_for|while|do|for_in|foreach|for_each|for_of)_statement$|^(for|while|do_while)_statement$|^repeat_while_statement$/.test(t)) {
     execLoop(w, n, f);
     return false;
   }
@@ -93,7 +94,7 @@ export function declareTypes(w: Walker, n: Syn, f: Frame): void {
   const tt = w.text(type).replace(/<.*$/s, '');
   for (const d of n.children) {
     if (d.type !== 'variable_declarator') continue;
-    const name = field(d, 'name');
+    const name = field(d, 'name') ?? (w.group === 'csharp' ? namedChildren(d)[0] : undefined);
     if (name) f.types.set(w.text(name), tt);
   }
 }
@@ -119,9 +120,10 @@ export function assign(w: Walker, target: Syn, valueNode: Syn | undefined, compo
     }
     return v;
   }
+  if (w.group === 'csharp' && isMember(target)) csharpPropertySet(w, target, valueNode, v, f, stmt);
   // Languages without declared types: a variable made by a call has the call's name as its type
   // (cur = con.cursor() → "con.cursor", db, err := sql.Open(…) → "sql.Open"), so receivers match by what made them.
-  if (valueNode && names[0] && w.group !== 'java' && w.group !== 'c') {
+  if (valueNode && names[0] && w.group !== 'java' && w.group !== 'c' && !(w.group === 'csharp' && f.types.has(names[0]) && f.types.get(names[0]) !== 'var')) {
     const made = callAt(valueNode, w.src);
     if (made) f.types.set(names[0], made.callee);
     else if (isIdent(valueNode) && f.types.has(w.text(valueNode))) f.types.set(names[0], f.types.get(w.text(valueNode))!);

@@ -6,7 +6,7 @@
  */
 import { type LanguageId, type Syn, field, namedChildren } from '../parse/syntax.ts';
 
-export type LangGroup = 'java' | 'js' | 'python' | 'go' | 'c' | 'php' | 'swift';
+export type LangGroup = 'java' | 'js' | 'python' | 'go' | 'c' | 'php' | 'swift' | 'csharp';
 
 export function groupOf(lang: LanguageId): LangGroup {
   switch (lang) {
@@ -17,6 +17,7 @@ export function groupOf(lang: LanguageId): LangGroup {
     case 'c': case 'cpp': case 'objc': return 'c';
     case 'php': return 'php';
     case 'swift': return 'swift';
+    case 'csharp': return 'csharp';
   }
 }
 
@@ -39,13 +40,13 @@ export interface FunctionDef {
 }
 
 const IDENT = new Set(['identifier', 'variable_name', 'simple_identifier', 'shorthand_property_identifier_pattern', 'shorthand_property_identifier', 'this', 'self', 'field_identifier', 'property_identifier', 'name']);
-const MEMBER = new Set(['field_access', 'member_expression', 'attribute', 'selector_expression', 'field_expression', 'member_access_expression', 'navigation_expression', 'scoped_property_access_expression', 'class_constant_access_expression']);
-const SUBSCRIPT = new Set(['array_access', 'subscript_expression', 'subscript', 'index_expression', 'element_reference']);
-const STRINGS = /^(string|string_literal|template_string|interpreted_string_literal|raw_string_literal|encapsed_string|concatenated_string|line_string_literal|multi_line_string_literal|heredoc|nowdoc|character_literal|char_literal|string_value)$/;
-const STRING_PARTS = new Set(['string_fragment', 'escape_sequence', 'string_content', 'string_start', 'string_end', 'quoted_content', 'string_value', 'raw_string_content', 'heredoc_start', 'heredoc_end', 'heredoc_body', 'nowdoc_body', 'text_interpolation']);
+const MEMBER = new Set(['field_access', 'member_expression', 'attribute', 'selector_expression', 'field_expression', 'member_access_expression', 'navigation_expression', 'scoped_property_access_expression', 'class_constant_access_expression', 'conditional_access_expression']);
+const SUBSCRIPT = new Set(['array_access', 'subscript_expression', 'subscript', 'index_expression', 'element_reference', 'element_access_expression']);
+const STRINGS = /^(string|string_literal|template_string|interpreted_string_literal|raw_string_literal|encapsed_string|concatenated_string|line_string_literal|multi_line_string_literal|heredoc|nowdoc|character_literal|char_literal|string_value|verbatim_string_literal|interpolated_string_expression)$/;
+const STRING_PARTS = new Set(['string_fragment', 'escape_sequence', 'string_content', 'string_start', 'string_end', 'quoted_content', 'string_value', 'raw_string_content', 'heredoc_start', 'heredoc_end', 'heredoc_body', 'nowdoc_body', 'text_interpolation', 'interpolated_string_text', 'interpolated_verbatim_string_text']);
 const NUMBERS = /^(decimal_integer_literal|hex_integer_literal|integer_literal|number|integer|int_literal|float|float_literal|decimal_floating_point_literal|number_literal|real_literal)$/;
-const FUNCTIONS = new Set(['method_declaration', 'constructor_declaration', 'function_declaration', 'function_definition', 'method_definition', 'function_expression', 'function', 'arrow_function', 'generator_function_declaration', 'generator_function', 'func_literal', 'lambda_expression', 'lambda', 'anonymous_function_creation_expression', 'anonymous_function', 'lambda_literal', 'closure_expression']);
-const ARRAYS = new Set(['array_initializer', 'array', 'list', 'tuple', 'array_creation_expression', 'literal_value', 'collection_literal', 'array_literal', 'initializer_list']);
+const FUNCTIONS = new Set(['method_declaration', 'constructor_declaration', 'function_declaration', 'function_definition', 'method_definition', 'function_expression', 'function', 'arrow_function', 'generator_function_declaration', 'generator_function', 'func_literal', 'lambda_expression', 'lambda', 'anonymous_function_creation_expression', 'anonymous_function', 'lambda_literal', 'closure_expression', 'local_function_statement', 'anonymous_method_expression']);
+const ARRAYS = new Set(['array_initializer', 'array', 'list', 'tuple', 'array_creation_expression', 'literal_value', 'collection_literal', 'array_literal', 'initializer_list', 'implicit_array_creation_expression']);
 const OBJECTS = new Set(['object', 'dictionary']);
 
 export const isIdent = (n: Syn): boolean => IDENT.has(n.type);
@@ -119,6 +120,16 @@ export function callAt(n: Syn, src: string): CallSite | undefined {
       const text = t(fn);
       return { node: n, name: text.split(/::|\./).at(-1)!, callee: text, args: argsOf(argNode), isNew: false };
     }
+    case 'invocation_expression': {
+      // C#: function is a name, a generic name (Query<User>) or a member access; type arguments are not part of the name.
+      const fn = field(n, 'function');
+      if (!fn) return undefined;
+      const args = argsOf(field(n, 'arguments'));
+      const m = memberParts(fn, src);
+      if (m) return { node: n, name: m.prop.replace(/<.*$/s, ''), callee: t(fn).replace(/<[^<>()]*>$/, ''), receiver: m.object, args, isNew: false };
+      const text = t(fn).replace(/<.*$/s, '');
+      return { node: n, name: text.split('.').at(-1)!, callee: text, args, isNew: false };
+    }
     case 'function_call_expression': {
       const fn = field(n, 'function');
       if (!fn) return undefined;
@@ -177,7 +188,9 @@ export function assignmentsAt(n: Syn): Assignment[] | undefined {
       return undefined;
     case 'variable_declarator': {
       const name = field(n, 'name') ?? namedChildren(n)[0];
-      const value = field(n, 'value');
+      // C#: the initializer is wrapped in an equals_value_clause.
+      const eq = n.children.find((c) => c.type === 'equals_value_clause');
+      const value = field(n, 'value') ?? (eq ? namedChildren(eq)[0] : undefined);
       return name ? [{ target: name, ...(value ? { value } : {}), compound: false }] : [];
     }
     case 'init_declarator': {
@@ -195,8 +208,10 @@ export function assignmentsAt(n: Syn): Assignment[] | undefined {
       const left = field(n, 'left') ?? namedChildren(n)[0];
       const right = field(n, 'right') ?? namedChildren(n).at(-1);
       if (!left) return [];
-      const op = n.children.find((c) => !c.named && /=$/.test(c.type));
-      const compound = n.type.startsWith('augmented') || (op !== undefined && op.type !== '=' && op.type !== ':=');
+      // C# spells the operator as a named assignment_operator node.
+      const opNode = n.children.find((c) => (!c.named && /=$/.test(c.type)) || c.type === 'assignment_operator');
+      const op = opNode?.type === 'assignment_operator' ? (opNode.children[0]?.type ?? '=') : opNode?.type;
+      const compound = n.type.startsWith('augmented') || (op !== undefined && op !== '=' && op !== ':=');
       if (left.type === 'expression_list' && right?.type === 'expression_list') {
         const ls = namedChildren(left);
         const rs = namedChildren(right);
@@ -239,7 +254,9 @@ export function functionAt(n: Syn, src: string): FunctionDef | undefined {
   }
   if (!nameNode) nameNode = n.children.find((c) => c.type === 'simple_identifier') ?? boundName(n);
   if (!params) params = n.children.find((c) => c.type === 'function_value_parameters' || c.type === 'lambda_parameters' || c.type === 'formal_parameters');
-  const body = field(n, 'body') ?? n.children.find((c) => c.type === 'function_body' || c.type === 'block' || c.type === 'statements' || c.type === 'compound_statement');
+  let body = field(n, 'body') ?? n.children.find((c) => c.type === 'function_body' || c.type === 'block' || c.type === 'statements' || c.type === 'compound_statement');
+  // C# expression-bodied members (`=> expr`): the expression is the body, its value the return value.
+  if (body?.type === 'arrow_expression_clause') body = namedChildren(body)[0] ?? body;
   const names: string[] = [];
   if (params) {
     const list = params.type === 'identifier' ? [params] : namedChildren(params);

@@ -48,6 +48,9 @@ export const MAX_STEPS = 12;
 const NO_CLEAR: ReadonlySet<SinkKind> = new Set();
 export const UNKNOWN: Value = Object.freeze({});
 
+/** Flag of a C# constant that is a name (`CipherMode.ECB`, `Settings.Key`), not a literal (taint/csharp.ts). */
+export const NAMED_CONSTANT = 'named-constant';
+
 export function konst(k: string | number | boolean): Value {
   return { konst: k };
 }
