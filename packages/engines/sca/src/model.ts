@@ -5,7 +5,11 @@
  */
 
 /** OSV ecosystem names, as @citadel/vulndb matches them. */
-export type Ecosystem = 'npm' | 'PyPI' | 'Go' | 'crates.io' | 'Packagist' | 'RubyGems' | 'Maven';
+export type Ecosystem =
+  | 'npm' | 'PyPI' | 'Go' | 'crates.io' | 'Packagist' | 'RubyGems' | 'Maven'
+  | 'NuGet' | 'Pub' | 'Hex' | 'ConanCenter' | 'CocoaPods' | 'SwiftURL' | 'CRAN' | 'Bioconductor'
+  // Distribution packages: OSV names the release ("Debian:12", "Alpine:v3.18"); bare when it is unknown.
+  | 'Debian' | 'Ubuntu' | 'Alpine' | `Debian:${string}` | `Ubuntu:${string}` | `Alpine:${string}`;
 
 export interface Pkg {
   ecosystem: Ecosystem;

@@ -1,0 +1,42 @@
+/**
+ * renv.lock (JSON, written by R's renv): `Packages` maps each package to
+ * {Package, Version, Source, Repository}. CRAN packages go to OSV's CRAN
+ * ecosystem and Bioconductor ones to Bioconductor; packages installed from
+ * GitHub or local sources have no registry release to match and are noted.
+ * `Requirements` (renv ≥ 0.17) lists each package's dependencies.
+ */
+import { Inventory, type Manifest, ManifestError, pkgKey, type Ecosystem } from '../model.ts';
+import { arr, isObject, json, obj, str } from './common.ts';
+
+export function parseRenvLock(file: string, bytes: Uint8Array): Manifest {
+  const doc = json(file, bytes);
+  if (!isObject(doc.Packages) && !isObject(doc.R)) throw new ManifestError(file, 'not a renv.lock (no Packages or R)');
+  const inv = new Inventory(file);
+  const notes: string[] = [];
+  const entries = Object.entries(obj(doc.Packages)).map(([k, v]) => [k, obj(v)] as const);
+  const keyOf = new Map<string, string>();
+  const ecosystemOf = (e: Record<string, unknown>): Ecosystem | undefined => {
+    const source = str(e.Source);
+    if (source === 'Bioconductor') return 'Bioconductor';
+    if (source === 'Repository' && (str(e.Repository) ?? 'CRAN').toUpperCase() === 'CRAN') return 'CRAN';
+    // Posit Package Manager and CRAN mirrors are recorded as other repository names; RSPM serves CRAN.
+    if (source === 'Repository' && /^(?:RSPM|PPM|P3M)$/i.test(str(e.Repository) ?? '')) return 'CRAN';
+    return undefined;
+  };
+  for (const [key, e] of entries) {
+    const name = str(e.Package) ?? key;
+    const version = str(e.Version);
+    const eco = ecosystemOf(e);
+    if (!version) continue;
+    if (!eco) {
+      notes.push(`${name} ${version}: from ${str(e.Source) ?? 'an unknown source'}${e.Repository ? ` (${String(e.Repository)})` : ''}, not a CRAN or Bioconductor release`);
+      continue;
+    }
+    keyOf.set(name, pkgKey(inv.add({ ecosystem: eco, name, version, deps: [] })));
+  }
+  for (const [key, e] of entries) {
+    const p = keyOf.get(str(e.Package) ?? key);
+    if (p) inv.get(p)!.deps = arr(e.Requirements).map((r) => keyOf.get(String(r))).filter((k): k is string => !!k);
+  }
+  return { file, format: 'renv.lock', packages: inv.list(), notes };
+}
