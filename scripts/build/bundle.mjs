@@ -22,6 +22,7 @@ export const ENTRIES = {
   'engine-child': 'apps/server/src/jobs/runner/engine-child.ts',
   'render-child': 'apps/server/src/domain/reports/render-child.ts',
   'generation-child': 'apps/server/src/domain/whitebox/generation-child.ts',
+  'carve-child': 'apps/server/src/domain/firmware-files/carve-child.ts',
   citadel: 'packages/cli/src/main.ts',
 };
 

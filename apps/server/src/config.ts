@@ -54,6 +54,8 @@ export interface Config {
   workerConcurrency: number;
   taskTimeoutSeconds: number;
   taskMemoryMb: number;
+  /** Largest single file of an unpacked firmware image served by /f/unpack_file_download and the preview (KiB). */
+  firmwareFileMaxKb: number;
   /** How long a worker's claim on a running task lasts without renewal before the task is re-queued. */
   taskLeaseSeconds: number;
   /** Prefix of the BullMQ queue and the Redis event channel, so deployments can share one Redis. */
@@ -196,6 +198,7 @@ export function loadConfig(env: Source = process.env): Config {
     workerConcurrency: int(src, 'CITADEL_WORKER_CONCURRENCY', os.availableParallelism(), 1, 256),
     taskTimeoutSeconds: int(src, 'CITADEL_TASK_TIMEOUT_SECONDS', 1800, 1, 7 * 24 * 3600),
     taskMemoryMb: int(src, 'CITADEL_TASK_MEMORY_MB', 2048, 64, 256 * 1024),
+    firmwareFileMaxKb: int(src, 'CITADEL_FIRMWARE_FILE_MAX_KB', 64 * 1024, 1, 1024 * 1024),
     taskLeaseSeconds: int(src, 'CITADEL_TASK_LEASE_SECONDS', 30, 1, 3600),
     queuePrefix: name(src, 'CITADEL_QUEUE_PREFIX', 'citadel'),
     databaseSchema: name(src, 'DATABASE_SCHEMA', ''),

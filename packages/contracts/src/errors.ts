@@ -140,6 +140,12 @@ export const ERROR_CATALOGUE = {
   chunk_size_mismatch: e('分片大小与声明不符', 'The chunk size differs from the declared size'),
   upload_not_found: e('上传任务不存在或已过期', 'Upload not found or expired', 404),
   range_not_satisfiable: e('请求的范围无效', 'Requested range not satisfiable', 416),
+  // Single files of an unpacked firmware image (/f/unpack_file_download, /f/file_preview, /f/file_diff)
+  firmware_file_symlink: e('该路径是符号链接，不是普通文件', 'The path is a symbolic link, not a regular file', 409),
+  firmware_not_regular_file: e('只能查看或下载普通文件', 'Only regular files can be viewed or downloaded', 409),
+  firmware_file_too_large: e('文件超过单个文件提取的大小上限', 'The file is over the size limit for extracting a single file', 413),
+  firmware_file_unreadable: e('无法从固件镜像中读出该文件', 'The file could not be read from the firmware image', 422),
+  firmware_unpack_failed: e('固件解包失败，请稍后重试或联系管理员', 'Unpacking the firmware image failed; try again later or contact the administrator', 500),
 
   // Login and passwords
   missing_type_or_token: e('参数中缺少Type或Token', 'Missing Type or Token in parameters'),

@@ -1,0 +1,73 @@
+/**
+ * Runs one carve (or text diff) in a child process under a time and heap
+ * limit, as report rendering does; whatever the child does (crash, hang, out of
+ * memory), the outcome is a value. At most MAX_CHILDREN run at once: further
+ * requests wait their turn instead of forking more unpackers.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { childEntry } from '../../ops/child-entry.ts';
+import type { CarveMessage, CarveRequest } from './carve-child.ts';
+
+// The child's entry: built JavaScript next to this code, or the TypeScript source through tsx.
+const { file: CHILD, execArgv: LOADER } = childEntry(new URL('./carve-child.ts', import.meta.url));
+
+export type CarveOutcome = Exclude<CarveMessage, { type: 'failed' }> | { type: 'failed'; message: string };
+
+export interface CarveLimits {
+  timeoutMs: number;
+  memoryMb: number;
+}
+
+const MAX_CHILDREN = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function slot(): Promise<() => void> {
+  if (running >= MAX_CHILDREN) await new Promise<void>((r) => waiting.push(r));
+  running++;
+  return () => {
+    running--;
+    waiting.shift()?.();
+  };
+}
+
+export async function carveInChild(req: CarveRequest, limits: CarveLimits): Promise<CarveOutcome> {
+  const release = await slot();
+  try {
+    return await runOnce(req, limits);
+  } finally {
+    release();
+  }
+}
+
+function runOnce(req: CarveRequest, limits: CarveLimits): Promise<CarveOutcome> {
+  return new Promise((resolve) => {
+    let settled = false;
+    let stderrTail = '';
+    let child: ChildProcess | undefined;
+    const finish = (o: CarveOutcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      resolve(o);
+    };
+    const timer = setTimeout(() => finish({ type: 'failed', message: `unpacking timed out after ${Math.round(limits.timeoutMs / 1000)} s` }), limits.timeoutMs);
+    try {
+      child = fork(CHILD, [], { execArgv: [...LOADER, `--max-old-space-size=${limits.memoryMb}`], stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'advanced' });
+    } catch (err) {
+      finish({ type: 'failed', message: `could not start the unpacker: ${(err as Error).message}` });
+      return;
+    }
+    child.stderr?.on('data', (d: Buffer) => {
+      stderrTail = (stderrTail + d.toString('utf8')).slice(-2000);
+    });
+    child.on('message', (m: CarveMessage) => finish(m));
+    child.on('error', (err) => finish({ type: 'failed', message: err.message }));
+    child.on('exit', (code, signal) => {
+      const oom = /heap out of memory|Allocation failed|Reached heap limit/i.test(stderrTail);
+      finish({ type: 'failed', message: oom ? `unpacking ran out of memory (${limits.memoryMb} MB)` : `the unpacker stopped (exit ${code ?? signal})` });
+    });
+    child.send(req);
+  });
+}
