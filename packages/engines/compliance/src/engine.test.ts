@@ -219,14 +219,18 @@ describe('accepts', () => {
     expect(engineConformanceProblems(engine)).toEqual([]);
   });
 
-  it('takes Android packages and policies named as such, nothing else', async () => {
+  it('takes Android, iOS and HarmonyOS packages, mini-programs and policies named as such, nothing else', async () => {
     const { engine } = await import('./engine.ts');
     const zip = Buffer.from('PK\x03\x04rest');
     expect(engine.accepts('app.apk', zip)).toBe('compliance');
     expect(engine.accepts('privacy-policy.html', Buffer.from('<html>'))).toBe('compliance');
     expect(engine.accepts('隐私政策.txt', Buffer.from('text'))).toBe('compliance');
     expect(engine.accepts('index.html', Buffer.from('<html>'))).toBeUndefined();
-    expect(engine.accepts('app.ipa', zip)).toBeUndefined();
+    expect(engine.accepts('app.ipa', zip)).toBe('compliance');
+    expect(engine.accepts('entry.hap', zip)).toBe('compliance');
+    expect(engine.accepts('app.amr', zip)).toBe('compliance');
+    expect(engine.accepts('app.zip', zip)).toBeUndefined();
+    expect(engine.accepts('app.ipa', Buffer.from('not a zip'))).toBeUndefined();
     expect(engine.accepts('policy.txt', Buffer.from([1, 0, 2]))).toBeUndefined();
   });
 });

@@ -1,26 +1,52 @@
 /**
  * The compliance engine (platform `compliance`): a static personal-information
- * compliance assessment of an Android package (APK, AAB, APKS/XAPK), with an
- * optional privacy policy as a second input file (text or HTML). It reuses
- * the Android engine's package reader, DEX walker and manifest model and
+ * compliance assessment of an Android package (APK, AAB, APKS/XAPK), an iOS
+ * IPA, a HarmonyOS HAP/HSP/APP or a WeChat/Alipay mini-program, with an
+ * optional privacy policy as a second input file (text or HTML) and an
+ * optional app type (task parameter `category`). It reuses each platform
+ * engine's reader (Android DEX and manifest, iOS Mach-O and Info.plist,
+ * HarmonyOS ABC and module.json, mini-program packages and scripts) and
  * engine-core's SDK library, and returns the usual Assessment plus, in
  * `target.compliance`, the result grouped by regulation clause with a
- * verdict, the SDK inventory and the start-up paths.
+ * verdict, the SDK inventory and (Android, mini-programs) the start-up paths.
  */
 import type { Assessment, Platform } from '@citadel/contracts';
 import { type PackageModel, appLabel, fileFacts, openPackageDeferred } from '@citadel/engine-android';
-import { type Engine, type EngineContext, EngineInputError, type EngineInput, type EngineOptions, KeyedCheckContext, SDK_LIBRARY, SdkMatcher, startAssessment } from '@citadel/engine-core';
-import { autostartChecks, permissionChecks, piChecks, piSitesByType, sdkCollectionCheck, startupChecks, transferChecks } from './android/checks.ts';
+import { type Engine, type EngineContext, EngineInputError, type EngineInput, type EngineOptions, KeyedCheckContext, SDK_LIBRARY, SdkMatcher, readHead, startAssessment } from '@citadel/engine-core';
+import { autostartChecks, permissionChecks, piChecks, piSitesByType, sdkCollectionCheck, siteEvidence, startupChecks, transferChecks } from './android/checks.ts';
 import { CodeModel } from './android/code-model.ts';
 import { findEntries, reachBeforeConsent } from './android/startup.ts';
 import { COMPLIANCE_CATALOGUE, DYNAMIC_KEYS } from './catalogue/items.ts';
 import { type PolicyText, findPackagePolicies, readPolicyFile } from './policy/policy.ts';
 import { EXTRA_SDK_PREFIXES } from './data/sdk-vendors.ts';
 import { complianceSummary, sdkInventory } from './result/summary.ts';
+import { detectInput as detectMini } from './mini/reader.ts';
+import { categoryCheck } from './common/category.ts';
+import { type Site } from './common/sites.ts';
+import { PI_TYPE_INFO, type PiType } from './data/pi-apis.ts';
+import { assessOther, type OtherKind } from './other.ts';
 
 export const ENGINE_VERSION = '0.1.0';
 const PLATFORMS: readonly Platform[] = ['compliance'];
 const ANDROID_NAME = /\.(?:apk|aab|apks|xapk)$/i;
+const IOS_NAME = /\.ipa$/i;
+const HARMONY_NAME = /\.(?:hap|hsp|app)$/i;
+/** The items of the other platforms (not executed on an Android input). */
+const OTHER_PLATFORM_ITEMS = ['mini.pre_consent_collection', 'mini.required_private_infos', 'mini.privacy_authorization', 'ios.usage_description', 'ios.idfa_without_att', 'permission.declared_unused'];
+
+/** Which reader an input needs: by its name and magic. */
+export function inputKind(fileName: string, head: Uint8Array): OtherKind | 'android' | undefined {
+  const zip = head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b;
+  if (zip && ANDROID_NAME.test(fileName)) return 'android';
+  if (zip && IOS_NAME.test(fileName)) return 'ios';
+  if (zip && HARMONY_NAME.test(fileName)) return 'harmony';
+  try {
+    if (detectMini(fileName, head)) return 'mini';
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
 const POLICY_NAME = /(?:privacy|policy|yinsi|隐私)[^/\\]*\.(?:txt|html?|pdf)$/i;
 export const NEEDS_DEVICE = '需真机动态检测 / needs a dynamic check on a device';
 
@@ -30,9 +56,9 @@ export class ComplianceEngine implements Engine {
   readonly platforms = PLATFORMS;
   readonly catalogue = COMPLIANCE_CATALOGUE;
 
-  /** An Android package, or a privacy policy given beside one (text or HTML named like a policy). */
+  /** An Android, iOS or HarmonyOS package or a mini-program, or a privacy policy given beside one (text or HTML named like a policy). */
   accepts(fileName: string, head: Uint8Array): Platform | undefined {
-    if (head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && ANDROID_NAME.test(fileName)) return 'compliance';
+    if (inputKind(fileName, head)) return 'compliance';
     return POLICY_NAME.test(fileName) && !head.includes(0) ? 'compliance' : undefined;
   }
 
@@ -40,7 +66,9 @@ export class ComplianceEngine implements Engine {
     const [file, ...extra] = input.files;
     if (!file) throw new EngineInputError('unsupported_format', 'no input file');
     ctx.signal?.throwIfAborted();
-    if (!ANDROID_NAME.test(file.name)) throw new EngineInputError('unsupported_format', `${file.name}: the compliance assessment reads Android packages (APK, AAB, APKS, XAPK); iOS, HarmonyOS and mini-program packages are not supported yet`);
+    const kind = inputKind(file.name, await readHead(file.path));
+    if (!kind) throw new EngineInputError('unsupported_format', `${file.name}: the compliance assessment reads Android (APK, AAB, APKS, XAPK), iOS (IPA) and HarmonyOS (HAP, HSP, APP) packages and WeChat (.wxapkg) / Alipay (.amr) mini-programs`);
+    if (kind !== 'android') return assessOther(this, kind, file, extra, options, ctx, POLICY_NAME);
     const model = await openPackageDeferred(file.path, file.name, ctx.signal);
     try {
       const builder = startAssessment(this, 'compliance', options, ctx);
@@ -97,6 +125,19 @@ export class ComplianceEngine implements Engine {
           c.fail('sdk.undisclosed', { detail: what, snippet: policies.length > 0 ? `not named in ${policies.map((p) => p.source).join(', ')}` : 'no privacy policy found', attribution }, { attribution });
         }
       });
+      builder.setPhase('category');
+      const sites: Site[] = [...byType].flatMap(([type, list]) => list.map((p) => {
+        const e = siteEvidence(code, p);
+        return { type, evidence: e, attribution: e.attribution };
+      }));
+      const declared = new Map<PiType, { file: string; snippet: string }>();
+      for (const p of manifest?.permissions ?? []) {
+        if (!p.dangerous) continue;
+        // A permission counts as declaring the kind it is the first permission of (READ_PHONE_STATE: identifiers, not the phone number).
+        for (const [t, info] of Object.entries(PI_TYPE_INFO) as [PiType, (typeof PI_TYPE_INFO)[PiType]][]) if (info.permissions[0] === p.name && !declared.has(t)) declared.set(t, { file: 'AndroidManifest.xml', snippet: p.name });
+      }
+      await categoryCheck(c, options.params?.category, sites, declared);
+      c.notExecuted(OTHER_PLATFORM_ITEMS, 'applies to iOS, HarmonyOS and mini-program inputs (Android: see permission.unused and startup.*)');
       c.notExecuted(DYNAMIC_KEYS, NEEDS_DEVICE);
       for (const u of model.unreadable) builder.unreadable(u.file, u.reason);
 

@@ -38,7 +38,7 @@ function apiName(site: PiSite): string {
   return a.string ?? '?';
 }
 
-function siteEvidence(model: CodeModel, site: PiSite): Evidence & { attribution: Attribution } {
+export function siteEvidence(model: CodeModel, site: PiSite): Evidence & { attribution: Attribution } {
   const info = model.methods.get(site.method)!;
   const cls = model.classOfKey(site.method);
   return {

@@ -8,6 +8,8 @@
  *   6.6 第三方收集管理) and its annexes (附录 E 低相关安卓权限, 附录 F 唯一设备识别码);
  * - GB/T 35273-2020 信息安全技术 个人信息安全规范: 5.2 最小必要, 5.4 授权同意,
  *   5.5 个人信息保护政策, 6.3 个人敏感信息的传输和存储, 9.7 第三方接入管理;
+ * - 《常见类型移动互联网应用程序必要个人信息范围规定》(国信办秘字〔2021〕14号):
+ *   第四条 (basic function and necessary information), 第五条 (the 39 types);
  * - 工业和信息化部《关于开展纵深推进APP侵害用户权益专项整治行动的通知》
  *   (工信部信管函〔2020〕164号): the numbered behaviours of its 整治任务
  *   (1 违规收集个人信息, 2 超范围收集个人信息, 5 强制、频繁、过度索取权限,
@@ -36,7 +38,7 @@ export const CLAUSES: readonly Clause[] = [
     id: 'rd-1-2',
     title: ['在App首次运行时未通过弹窗等明显方式提示用户阅读隐私政策等收集使用规则', 'On first run the app does not prompt the user to read the privacy policy in an obvious way such as a dialog'],
     refs: [`${RD} 一.2`, 'GB/T 41391-2022 6.4'],
-    items: ['dynamic.consent_popup'],
+    items: ['dynamic.consent_popup', 'mini.privacy_authorization'],
   },
   {
     id: 'rd-1-3',
@@ -54,13 +56,25 @@ export const CLAUSES: readonly Clause[] = [
     id: 'rd-3-1',
     title: ['征得用户同意前就开始收集个人信息或打开可收集个人信息的权限', 'Personal information is collected, or permissions that allow it are opened, before the user consents'],
     refs: [`${RD} 三.1`, 'GB/T 41391-2022 6.4', 'GB/T 35273-2020 5.4', '工信部信管函〔2020〕164号 1'],
-    items: ['startup.pre_consent_collection', 'startup.sdk_before_consent', 'startup.permission_request'],
+    items: ['startup.pre_consent_collection', 'startup.sdk_before_consent', 'startup.permission_request', 'mini.pre_consent_collection', 'ios.idfa_without_att'],
   },
   {
     id: 'rd-4-1',
     title: ['收集的个人信息类型或打开的可收集个人信息权限与现有业务功能无关', 'The personal information collected, or the permissions opened, are unrelated to the business functions'],
     refs: [`${RD} 四.1`, 'GB/T 41391-2022 6.1', 'GB/T 41391-2022 6.5', 'GB/T 35273-2020 5.2', '工信部信管函〔2020〕164号 2'],
     items: ['permission.unused', 'pi.app_list', 'pi.running_processes', 'pi.accounts', 'pi.contacts', 'pi.call_log', 'pi.sms'],
+  },
+  {
+    id: 'gb-41391-6-5',
+    title: ['系统权限的申请应与收集个人信息的业务功能一致，并告知目的', 'System permissions must match the functions that collect personal information, with their purpose told'],
+    refs: ['GB/T 41391-2022 6.5', 'GB/T 35273-2020 5.2'],
+    items: ['ios.usage_description', 'mini.required_private_infos', 'permission.declared_unused'],
+  },
+  {
+    id: 'necessary-pi',
+    title: ['收集的个人信息超出 App 所属类型基本功能服务的必要个人信息范围', 'Personal information beyond the necessary scope of the basic function of the app\'s type'],
+    refs: ['《常见类型移动互联网应用程序必要个人信息范围规定》第四条、第五条', 'GB/T 41391-2022 6.1'],
+    items: ['permission.beyond_category'],
   },
   {
     id: 'rd-4-4',

@@ -29,6 +29,13 @@ export const PI_TYPES = [
   'running_processes',
   'accounts',
   'sensors',
+  // Kinds the Android table has no API for but iOS, HarmonyOS and mini-programs expose (photo library,
+  // shipping address and invoice title, Bluetooth scans, the platform account's profile, health and steps).
+  'photos',
+  'address',
+  'bluetooth',
+  'user_profile',
+  'fitness',
 ] as const;
 export type PiType = (typeof PI_TYPES)[number];
 
@@ -59,6 +66,12 @@ export const PI_TYPE_INFO: Record<PiType, PiTypeInfo> = {
   running_processes: { name: ['运行中的进程与任务', 'running processes and tasks', '実行中のプロセスとタスク'], risk: 'low', permissions: [] },
   accounts: { name: ['设备上的账户', 'accounts on the device', '端末上のアカウント'], risk: 'medium', permissions: [P('GET_ACCOUNTS')] },
   sensors: { name: ['传感器数据', 'sensor data', 'センサーデータ'], risk: 'low', permissions: [P('BODY_SENSORS'), P('ACTIVITY_RECOGNITION')] },
+  // No Android API in the table reads these: no permission is judged "unused" on their account.
+  photos: { name: ['相册（照片、视频）', 'the photo library (photos, videos)', '写真ライブラリ（写真・動画）'], risk: 'medium', permissions: [] },
+  address: { name: ['收货地址与发票抬头', 'shipping address and invoice title', '配送先住所と請求書の宛名'], risk: 'medium', permissions: [] },
+  bluetooth: { name: ['蓝牙设备扫描', 'Bluetooth device scans', 'Bluetooth デバイスのスキャン'], risk: 'low', permissions: [] },
+  user_profile: { name: ['平台账号资料（昵称、头像、用户标识）', 'the platform account profile (nickname, avatar, user id)', 'プラットフォームアカウント情報（ニックネーム・アバター・ユーザー ID）'], risk: 'low', permissions: [] },
+  fitness: { name: ['运动与健康数据（步数）', 'fitness and health data (steps)', '運動・健康データ（歩数）'], risk: 'medium', permissions: [] },
 };
 
 export interface PiApi {

@@ -72,12 +72,35 @@ function verdictOf(results: string[]): Verdict {
   return 'needs_dynamic';
 }
 
-export function complianceSummary(a: Assessment, code: CodeModel, startup: StartupResult, inventory: SdkRow[], policies: readonly PolicyText[], policyUrls: string[]) {
+/** Each clause with the results of its items; items not executed because they belong to another platform are left out. */
+export function clauseResults(a: Assessment): ClauseResult[] {
   const byId = new Map(a.findings.map((f) => [f.ruleId, f]));
-  const clauses: ClauseResult[] = CLAUSES.map((cl) => {
-    const items = cl.items.map((k) => `compliance.${k}`).filter((id) => byId.has(id)).map((id) => ({ ruleId: id, result: byId.get(id)!.result }));
+  const applies = (id: string): boolean => {
+    const f = byId.get(id);
+    return f !== undefined && !(f.result === 'not_executed' && f.evidence.some((e) => e.detail?.startsWith(NOT_THIS_PLATFORM)));
+  };
+  return CLAUSES.map((cl) => {
+    const items = cl.items.map((k) => `compliance.${k}`).filter(applies).map((id) => ({ ruleId: id, result: byId.get(id)!.result }));
     return { id: cl.id, title: { 'zh-CN': cl.title[0], en: cl.title[1] }, refs: [...cl.refs], verdict: verdictOf(items.map((i) => i.result)), items };
   });
+}
+
+/** How the reason of an item that does not apply to the input's platform starts (the clause verdicts leave it out). */
+export const NOT_THIS_PLATFORM = 'applies to ';
+
+/** target.compliance for an iOS, HarmonyOS or mini-program input (no call graph: no entries, gates or graph figures). */
+export function otherSummary(a: Assessment, inventory: SdkRow[], policies: readonly PolicyText[], extra: Record<string, unknown>) {
+  return {
+    clauses: clauseResults(a),
+    sdkInventory: inventory,
+    policies: policies.map((p) => ({ source: p.source, chars: p.text.length })),
+    ...extra,
+    needsDevice: ['compliance.dynamic.consent_popup', 'compliance.dynamic.policy_reachability', 'compliance.dynamic.network_capture', 'compliance.dynamic.collection_frequency'],
+  };
+}
+
+export function complianceSummary(a: Assessment, code: CodeModel, startup: StartupResult, inventory: SdkRow[], policies: readonly PolicyText[], policyUrls: string[]) {
+  const clauses = clauseResults(a);
   for (const row of inventory) if (startup.sdkStarts.get(row.name)?.init && !BUILD_LIBRARIES.has(row.name)) row.startsBeforeConsent = true;
   return {
     clauses,

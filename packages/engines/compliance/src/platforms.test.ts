@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import type { Assessment } from '@citadel/contracts';
+import type { EngineOptions } from '@citadel/engine-core';
+import { alipayAmr, wechatPackage } from '@citadel/engine-miniprogram/testing/build';
+import { SAFE_IMPORTS, buildIpa } from '@citadel/engine-ios/testing/build-ipa';
+import { buildHap } from '@citadel/engine-harmony/testing/build-hap';
+import { type AbcRecordSpec, asm, asmCall, type CodeRefs } from '@citadel/engine-harmony/testing/abc-writer';
+import { tempFile } from '@citadel/engine-android/testing/build-apk';
+import { engine } from './engine.ts';
+import type { ClauseResult } from './index.ts';
+import { appSpec, assess, getDeviceId, result, row } from './testing/build.ts';
+
+const run = (bytes: Uint8Array, name: string, options: EngineOptions = {}, extra: { name: string; data: string }[] = []): Promise<Assessment> =>
+  engine.run({ files: [{ path: tempFile(bytes, name), name }, ...extra.map((f) => ({ path: tempFile(Buffer.from(f.data), f.name), name: f.name }))] }, options, { now: () => new Date('2026-01-01T00:00:00Z') });
+const clauses = (a: Assessment) => (a.target.compliance as { clauses: ClauseResult[] }).clauses;
+
+describe('WeChat mini-programs', () => {
+  const CONFIG = { pages: ['pages/index/index', 'pages/shop/shop'], requiredPrivateInfos: ['getLocation'], permission: { 'scope.userLocation': { desc: '用于展示附近门店' } } };
+  const wechat = (modules: Record<string, string>, appConfig: Record<string, unknown> = CONFIG) => run(wechatPackage({ appConfig, modules }), 'app.wxapkg');
+
+  it('lists each privacy API call with its file and who makes it (the mini-program or an npm package)', async () => {
+    const a = await wechat({
+      'app.js': 'App({});',
+      'pages/index/index.js': 'Page({ tapLocate() { wx.getLocation({ type: "gcj02" }); } });',
+      'pages/shop/shop.js': 'Page({ tapPhone() {} });',
+      'miniprogram_npm/umtrack-wx/index.js': 'module.exports = function () { wx.getClipboardData({ success() {} }); };',
+    });
+    expect(row(a, 'pi.location').evidence[0]).toMatchObject({ file: 'pages/index/index.js', snippet: expect.stringContaining('wx.getLocation({ type: "gcj02" })'), detail: 'wx.getLocation: precise location', attribution: { kind: 'main' } });
+    expect(row(a, 'pi.clipboard').evidence[0]).toMatchObject({ file: 'miniprogram_npm/umtrack-wx/index.js', attribution: { kind: 'sdk', name: 'umtrack-wx' } });
+    expect(row(a, 'sdk.pi_collection').evidence[0]).toMatchObject({ attribution: { kind: 'sdk', name: 'umtrack-wx' } });
+    expect(result(a, 'pi.contacts')).toBe('pass');
+    expect(result(a, 'startup.pre_consent_collection')).toBe('not_executed');
+  });
+
+  it('phone-number and avatar buttons in templates count', async () => {
+    const a = await run(wechatPackage({ appConfig: CONFIG, modules: { 'app.js': 'App({});' }, files: [{ name: '/pages/index/index.wxml', data: '<button open-type="getPhoneNumber" bindgetphonenumber="onPhone">登录</button>' }] }), 'app.wxapkg');
+    expect(row(a, 'pi.phone_number').evidence[0]).toMatchObject({ file: 'pages/index/index.wxml', detail: expect.stringContaining('getPhoneNumber') });
+  });
+
+  it('collection in App.onLaunch or the entry page\'s onLoad (through a helper) is before consent, with the path', async () => {
+    const a = await wechat({
+      'app.js': 'App({ onLaunch: function () { wx.getClipboardData({}); } });',
+      'pages/index/index.js': 'Page({ onLoad(q) { this.locate(q); }, locate: function (q) { wx.getLocation({ type: "wgs84" }); }, tapSave() { wx.chooseAddress({}); } });',
+    });
+    const f = row(a, 'mini.pre_consent_collection');
+    expect(f.result).toBe('fail');
+    const paths = f.evidence.map((e) => e.snippet);
+    expect(paths).toContain('app.js App.onLaunch → wx.getClipboardData');
+    expect(paths).toContain('pages/index/index.js (entry page) Page.onLoad → locate → wx.getLocation');
+    expect(paths.join()).not.toContain('chooseAddress');
+    expect(clauses(a).find((c) => c.id === 'rd-3-1')?.verdict).toBe('non_compliant');
+  });
+
+  it('passes when collection waits for a tap; the privacy flow turns a launch call into a device check', async () => {
+    const tap = await wechat({ 'app.js': 'App({ onLaunch() {} });', 'pages/index/index.js': 'Page({ onLoad() {}, tapLocate() { wx.getLocation({}); } });' });
+    expect(result(tap, 'mini.pre_consent_collection')).toBe('pass');
+    expect(result(tap, 'mini.privacy_authorization')).toBe('fail');
+    const flow = await wechat({ 'app.js': 'App({ onLaunch() { wx.onNeedPrivacyAuthorization(function (resolve) { resolve({ event: "agree" }); }); wx.getLocation({}); } });', 'pages/index/index.js': 'Page({});' });
+    expect(result(flow, 'mini.pre_consent_collection')).toBe('find_problem');
+    expect(result(flow, 'mini.privacy_authorization')).not.toBe('fail');
+    const switched = await wechat({ 'app.js': 'App({});', 'pages/index/index.js': 'Page({ tap() { wx.getLocation({}); } });' }, { ...CONFIG, __usePrivacyCheck__: true });
+    expect(result(switched, 'mini.privacy_authorization')).not.toBe('fail');
+  });
+
+  it('requiredPrivateInfos and permission declared vs used', async () => {
+    const a = await wechat({ 'app.js': 'App({});', 'pages/index/index.js': 'Page({ t() { wx.chooseLocation({}); wx.startLocationUpdate({}); } });' }, { pages: ['pages/index/index'], requiredPrivateInfos: ['chooseLocation', 'chooseAddress'], permission: {} });
+    const details = row(a, 'mini.required_private_infos').evidence.map((e) => e.detail);
+    expect(details).toEqual(expect.arrayContaining([expect.stringContaining('startLocationUpdate is called but app.json requiredPrivateInfos'), expect.stringContaining('scope.userLocation, which has no description')]));
+    expect(details.join()).not.toContain('chooseLocation is called');
+    expect(row(a, 'permission.declared_unused').evidence[0]).toMatchObject({ snippet: 'requiredPrivateInfos: chooseAddress' });
+    const ok = await wechat({ 'app.js': 'App({});', 'pages/index/index.js': 'Page({ t() { wx.getLocation({}); } });' });
+    expect(result(ok, 'mini.required_private_infos')).toBe('pass');
+    expect(result(ok, 'permission.declared_unused')).toBe('pass');
+  });
+});
+
+describe('Alipay mini-programs', () => {
+  it('reads my.* calls, getAuthCode scopes and the phone-number button', async () => {
+    const amr = alipayAmr({
+      'app.json': JSON.stringify({ pages: ['pages/index/index'] }),
+      'app.js': 'App({ onLaunch() { my.getAuthCode({ scopes: "auth_user", success() {} }); } });',
+      'pages/index/index.js': 'Page({ onLoad() {}, tap() { my.getLocation({}); } });',
+      'pages/index/index.axml': '<button open-type="getAuthorize" scope="phoneNumber" onGetAuthorize="onPhone">授权</button>',
+    });
+    const a = await run(amr, 'app.amr');
+    expect(row(a, 'pi.user_profile').evidence[0]?.detail).toContain('member information (auth_user)');
+    expect(result(a, 'pi.location')).toBe('find_problem');
+    expect(row(a, 'pi.phone_number').evidence[0]?.file).toBe('pages/index/index.axml');
+    expect(row(a, 'mini.pre_consent_collection').evidence[0]?.snippet).toBe('app.js App.onLaunch → my.getAuthCode');
+    expect(result(a, 'mini.required_private_infos')).toBe('not_executed');
+  });
+});
+
+describe('iOS apps', () => {
+  const ipa = (imports: string[], info: Record<string, string>, frameworks: { name: string; binary?: { imports?: string[]; strings?: string[] } }[] = []) => run(buildIpa({ main: { imports: [...SAFE_IMPORTS, ...imports] }, info, frameworks }), 'app.ipa');
+
+  it('imported classes are personal-information APIs of the binary that links them', async () => {
+    const a = await ipa(['_OBJC_CLASS_$_CLLocationManager'], { NSLocationWhenInUseUsageDescription: '用于展示附近的门店和距离' }, [{ name: 'AnalyticsKit', binary: { strings: ['ASIdentifierManager'] } }]);
+    expect(row(a, 'pi.location').evidence[0]).toMatchObject({ file: 'Payload/Example.app/Example', snippet: '_OBJC_CLASS_$_CLLocationManager', attribution: { kind: 'main' } });
+    expect(row(a, 'pi.device_id').evidence[0]).toMatchObject({ file: expect.stringContaining('AnalyticsKit.framework'), attribution: { kind: 'sdk', name: 'AnalyticsKit' }, snippet: expect.stringContaining('looked up by name') });
+    // Location is described; the framework's IDFA lookup is not.
+    expect(row(a, 'ios.usage_description').evidence.map((e) => e.detail)).toEqual([expect.stringContaining('IDFA (advertisingIdentifier) is linked but Info.plist has no NSUserTrackingUsageDescription')]);
+    expect(result(a, 'startup.pre_consent_collection')).toBe('not_executed');
+  });
+
+  it('a linked protected resource without its usage description, or a placeholder text, fails', async () => {
+    const a = await ipa(['_OBJC_CLASS_$_CNContactStore'], { NSCameraUsageDescription: 'TODO' });
+    const d = row(a, 'ios.usage_description').evidence.map((e) => e.detail);
+    expect(d).toEqual(expect.arrayContaining([expect.stringContaining('no NSContactsUsageDescription'), expect.stringContaining('NSCameraUsageDescription does not say')]));
+    expect(row(a, 'permission.declared_unused').evidence[0]).toMatchObject({ snippet: 'NSCameraUsageDescription' });
+  });
+
+  it('IDFA without App Tracking Transparency fails; with ATT and its description it passes', async () => {
+    expect(result(await ipa(['_OBJC_CLASS_$_ASIdentifierManager'], {}), 'ios.idfa_without_att')).toBe('fail');
+    const ok = await ipa(['_OBJC_CLASS_$_ASIdentifierManager', '_OBJC_CLASS_$_ATTrackingManager'], { NSUserTrackingUsageDescription: '用于向您推荐更相关的广告内容' });
+    expect(result(ok, 'ios.idfa_without_att')).not.toBe('fail');
+    expect(result(ok, 'ios.usage_description')).toBe('pass');
+  });
+});
+
+describe('HarmonyOS apps', () => {
+  const coded = (name: string, imports: string[], method: string, calls: (r: CodeRefs) => number[][]): AbcRecordSpec => ({
+    name,
+    methods: ['func_main_0', { name: method, code: (r) => [...calls(r).flat(), ...asm('returnundefined')] }],
+    module: { requests: imports, regularImports: imports.map((m, i) => ({ localName: m.replace(/^.*[.:]/, ''), importName: 'default', requestIdx: i })) },
+  });
+  const imp = (i: number) => asm('ldexternalmodulevar', i);
+  const perms = (...names: string[]) => names.map((name) => ({ name, reason: '$string:reason', usedScene: { abilities: ['EntryAbility'], when: 'inuse' } }));
+
+  it('decoded module calls are sites of the record that makes them; requested permissions without use fail', async () => {
+    const hap = buildHap({
+      module: { requestPermissions: perms('ohos.permission.APPROXIMATELY_LOCATION', 'ohos.permission.LOCATION', 'ohos.permission.READ_CONTACTS') },
+      abc: {
+        records: [
+          coded('com.example.app/entry/ets/pages/Index', ['@ohos:geoLocationManager'], 'locate', (r) => [asmCall(r, imp(0), ['getCurrentLocation'], [])]),
+          coded('com.example.app/entry/ets/pages/Apps', ['@ohos:bundle.bundleManager'], 'list', (r) => [asmCall(r, imp(0), ['getBundleInfoForSelf'], [1])]),
+        ],
+      },
+    });
+    const a = await run(hap, 'app.hap');
+    expect(row(a, 'pi.location').evidence[0]).toMatchObject({ className: 'com.example.app/entry/ets/pages/Index', method: 'locate', detail: expect.stringContaining('geoLocationManager.getCurrentLocation'), attribution: { kind: 'main' } });
+    // bundleManager counts only for its listing calls.
+    expect(result(a, 'pi.app_list')).toBe('pass');
+    const unused = row(a, 'permission.declared_unused');
+    expect(unused.result).toBe('fail');
+    expect(unused.evidence.map((e) => e.snippet)).toEqual(['ohos.permission.READ_CONTACTS']);
+  });
+});
+
+describe('permissions beyond the app type (《常见类型移动互联网应用程序必要个人信息范围规定》)', () => {
+  it('device identifiers are beyond a news app\'s needs but within an app store\'s; no category: not executed', async () => {
+    const spec = appSpec({ mainOnCreate: getDeviceId, permissions: ['android.permission.READ_PHONE_STATE'] });
+    const news = await assess(spec, [], { params: { category: 'news' } });
+    expect(row(news, 'permission.beyond_category').evidence[0]).toMatchObject({ detail: expect.stringContaining('beyond what a News app (新闻资讯类) needs') });
+    expect(clauses(news).find((c) => c.id === 'necessary-pi')?.items).toEqual([{ ruleId: 'compliance.permission.beyond_category', result: 'find_problem' }]);
+    expect(result(await assess(spec, [], { params: { category: '应用商店类' } }), 'permission.beyond_category')).toBe('pass');
+    expect(result(await assess(spec), 'permission.beyond_category')).toBe('not_executed');
+  });
+
+  it('applies to mini-programs too (location in a utilities mini-program)', async () => {
+    const a = await run(wechatPackage({ appConfig: { pages: ['p/i'], requiredPrivateInfos: ['getLocation'] }, modules: { 'app.js': 'App({});', 'p/i.js': 'Page({ t() { wx.getLocation({}); } });' } }), 'tool.wxapkg', { params: { category: 'utilities' } });
+    expect(result(a, 'permission.beyond_category')).toBe('find_problem');
+    expect(result(await run(wechatPackage({ appConfig: { pages: ['p/i'] }, modules: { 'app.js': 'App({});', 'p/i.js': 'Page({ t() { wx.getLocation({}); } });' } }), 'map.wxapkg', { params: { category: 'map_navigation' } }), 'permission.beyond_category')).toBe('pass');
+  });
+});
+
+describe('hostile input on the new platforms', () => {
+  it('truncated or fake IPA, HAP and wxapkg end in an input error, not a crash', async () => {
+    const ipa = buildIpa({ main: { imports: [...SAFE_IMPORTS, '_OBJC_CLASS_$_CLLocationManager'] } });
+    const hap = buildHap({});
+    const wx = wechatPackage({ appConfig: { pages: ['p/i'] }, modules: { 'app.js': 'App({});' } });
+    for (const [bytes, name] of [[ipa.subarray(0, ipa.length >> 1), 'cut.ipa'], [hap.subarray(0, hap.length >> 1), 'cut.hap'], [wx.subarray(0, 40), 'cut.wxapkg'], [Buffer.from('PK\x03\x04 nothing else'), 'fake.ipa']] as const) {
+      const err = await run(bytes, name).then(() => undefined, (e: unknown) => e);
+      expect(err, name).toBeInstanceOf(Error);
+      expect((err as { code?: string }).code, `${name}: ${(err as Error).message}`).toMatch(/unsupported_format|corrupt|too_large|invalid/);
+    }
+  });
+
+  it('a hostile script (deep nesting, unclosed braces) is read without a crash', async () => {
+    const deep = `${'function a(){'.repeat(5000)}wx.getLocation({});`;
+    const a = await run(wechatPackage({ appConfig: { pages: ['p/i'] }, modules: { 'app.js': `App({ onLaunch() { ${deep}`, 'p/i.js': 'Page({ onLoad() { this.x(' } }), 'deep.wxapkg');
+    expect(result(a, 'pi.location')).toBe('find_problem');
+  });
+});
