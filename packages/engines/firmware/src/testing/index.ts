@@ -7,3 +7,4 @@ export { buildFdt } from './fdt-writer.ts';
 export { buildJffs2 } from './jffs2-writer.ts';
 export { lz4Compress, lzo1xCompress } from './lz-writers.ts';
 export { buildCramfs } from './cramfs-writer.ts';
+export { buildUbi, buildUbifs, type UbiVolume } from './ubi-writer.ts';

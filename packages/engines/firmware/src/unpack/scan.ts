@@ -17,6 +17,8 @@ import { romfsHandler } from './handlers/romfs.ts';
 import { squashfsHandler } from './handlers/squashfs.ts';
 import { tarHandler } from './handlers/tar.ts';
 import { tplinkHandler } from './handlers/tplink.ts';
+import { ubiHandler } from './handlers/ubi.ts';
+import { ubifsHandler } from './handlers/ubifs.ts';
 import { trxHandler } from './handlers/trx.ts';
 import type { Handler, HandlerContext } from './handlers/types.ts';
 import { uimageHandler } from './handlers/uimage.ts';
@@ -24,7 +26,7 @@ import { netgearChkHandler, seamaHandler } from './handlers/vendor-headers.ts';
 import { xzHandler, zstdHandler } from './handlers/xz-zstd.ts';
 import { type Blob, DEFAULT_LIMITS, type FileSystem, type Region, UnpackBudget, type UnpackLimits } from './model.ts';
 
-export const HANDLERS: readonly Handler[] = [tplinkHandler, netgearChkHandler, seamaHandler, trxHandler, uimageHandler, squashfsHandler, cpioHandler, romfsHandler, cramfsHandler, tarHandler, jffs2Handler, fdtHandler, gzipHandler, xzHandler, zstdHandler, lzmaHandler];
+export const HANDLERS: readonly Handler[] = [tplinkHandler, netgearChkHandler, seamaHandler, trxHandler, uimageHandler, squashfsHandler, cpioHandler, romfsHandler, cramfsHandler, tarHandler, jffs2Handler, ubiHandler, ubifsHandler, fdtHandler, gzipHandler, xzHandler, zstdHandler, lzmaHandler];
 
 export interface UnpackedImage {
   size: number;
@@ -100,12 +102,12 @@ function scanBuffer(buf: Uint8Array, ctx: HandlerContext, out: UnpackedImage): R
     const region: Region = { offset: off, length, kind: carved.kind, handler: h.name, entropy: entropy(buf.subarray(off, off + length)), detail: carved.detail, ...(carved.error ? { error: carved.error } : {}) };
     if (carved.facts) for (const [k, v] of Object.entries(carved.facts)) out.facts[k] ??= v;
     if (carved.filesystem) out.filesystems.push(carved.filesystem);
-    if (carved.blob) {
-      out.blobs.push(carved.blob);
+    for (const blob of [...(carved.blob ? [carved.blob] : []), ...(carved.blobs ?? [])]) {
+      out.blobs.push(blob);
       if (ctx.depth + 1 < ctx.budget.limits.maxDepth) {
-        const children = scanBuffer(carved.blob.data, { ...ctx, depth: ctx.depth + 1 }, out).filter((r) => r.kind !== 'unknown' && r.kind !== 'padding');
-        if (children.length) region.children = children;
-      } else out.errors.push(`${carved.blob.name}: nesting deeper than ${ctx.budget.limits.maxDepth}; not scanned`);
+        const children = scanBuffer(blob.data, { ...ctx, depth: ctx.depth + 1 }, out).filter((r) => r.kind !== 'unknown' && r.kind !== 'padding');
+        if (children.length) (region.children ??= []).push(...children);
+      } else out.errors.push(`${blob.name}: nesting deeper than ${ctx.budget.limits.maxDepth}; not scanned`);
     }
     claimed.push(region);
     end = off + length;

@@ -12,6 +12,8 @@ export interface Carved {
   detail: string;
   /** Decompressed content, scanned again (kernels, nested images). */
   blob?: Blob;
+  /** Several decompressed or assembled parts (UBI volumes), each scanned again. */
+  blobs?: Blob[];
   filesystem?: FileSystem;
   /** Key facts of a vendor header (model, version …) for the identity check. */
   facts?: Record<string, string>;
