@@ -136,10 +136,10 @@ export const SINKS: readonly SinkSpec[] = [
   { kind: 'cmdi', langs: GO, names: ['Command', 'CommandContext'], recv: /exec/, args: 'any' },
   // Process.Start(fileName, arguments) runs the program without a shell (UseShellExecute is false on .NET Core): only a
   // tainted program, or arguments handed to a shell (cmd /c, sh -c, powershell), inject commands.
-  { kind: 'cmdi', langs: CS, names: ['Start'], recv: /(^|\.)Process$/, args: 'any', safeWhen: (c) => c.args.length >= 2 && !c.args[0]?.taint && typeof c.args[0]?.konst === 'string' && !SHELL.test(c.args[0].konst) },
-  { kind: 'cmdi', langs: CS, names: ['ProcessStartInfo'], isNew: true, args: 'any', safeWhen: (c) => c.args.length >= 2 && !c.args[0]?.taint && typeof c.args[0]?.konst === 'string' && !SHELL.test(c.args[0].konst) },
+  { kind: 'cmdi', langs: CS, names: ['Start'], recv: /(^|\.)Process$/, args: 'any', safeWhen: (c) => (c.args.length >= 2 ? plainProgram(c.args[0]) : plainProgram(c.args[0]?.entries?.get('FileName'))) },
+  { kind: 'cmdi', langs: CS, names: ['ProcessStartInfo'], isNew: true, args: 'any', safeWhen: (c) => c.args.length >= 2 && plainProgram(c.args[0]) },
   { kind: 'cmdi', langs: CS, names: ['set_FileName'], recv: /psi|start|info|process/i, args: [0] },
-  { kind: 'cmdi', langs: CS, names: ['set_Arguments'], recv: /psi|start|info|process/i, args: [0], safeWhen: (c) => { const fn = c.recv?.entries?.get('FileName'); return typeof fn?.konst === 'string' && !SHELL.test(fn.konst); } },
+  { kind: 'cmdi', langs: CS, names: ['set_Arguments'], recv: /psi|start|info|process/i, args: [0], safeWhen: (c) => plainProgram(c.recv?.entries?.get('FileName')) },
   { kind: 'cmdi', langs: PHP, names: ['system', 'exec', 'shell_exec', 'passthru', 'popen', 'proc_open', 'pcntl_exec'], args: [0] },
   { kind: 'cmdi', langs: ['c'], names: ['system', 'popen', 'execl', 'execlp', 'execv', 'execvp', 'ShellExecute', 'WinExec'], args: [0] },
   // Code evaluation
@@ -260,6 +260,11 @@ function notHtml(v: Value | undefined): boolean {
 
 /** Programs that run their arguments as a command line. */
 const SHELL = /(^|[\\/])(cmd(\.exe)?|powershell(\.exe)?|pwsh(\.exe)?|bash|sh|zsh|dash)$/i;
+
+/** A program named by a constant that is not a shell: its arguments reach it, not a command line. */
+function plainProgram(v: Value | undefined): boolean {
+  return typeof v?.konst === 'string' && !v.taint && !SHELL.test(v.konst);
+}
 
 /** Json.NET settings that embed type names ($type) in the JSON: TypeNameHandling other than None. */
 function typeNames(v: Value | undefined): boolean {
