@@ -4,7 +4,8 @@
  * "pg_hba.conf" trust method, MariaDB/MySQL account management, RabbitMQ
  * "Access Control" on the guest user, Mosquitto allow_anonymous, NATS
  * authentication, memcached SASL, RFC 1635 anonymous FTP, Elasticsearch
- * security, Docker "Protect the Docker daemon socket").
+ * security, Docker "Protect the Docker daemon socket", MongoDB "Enable Access
+ * Control").
  */
 import { networkItems } from './define-item.ts';
 
@@ -21,6 +22,17 @@ export const ACCESS_ITEMS = networkItems('access', [
     description: ['未设置密码的 Redis 可被任何能连到端口的人读写全部数据，并可借 CONFIG SET、MODULE LOAD 等写入文件乃至执行代码。', 'A Redis without a password lets anyone who reaches the port read and change all data, and write files or run code through CONFIG SET or MODULE LOAD.'],
     testingSteps: steps('发送只读的 INFO server 命令，观察是否返回 redis_version', 'send the read-only INFO server command and see whether redis_version comes back'),
     solution: ['设置 requirepass 或 ACL 用户，绑定内网地址并开启 protected-mode，用防火墙限制访问来源。', 'Set requirepass or ACL users, bind to internal addresses with protected-mode on, and restrict sources with a firewall.'],
+  },
+  {
+    name: 'mongodb_unauthenticated',
+    risk: 'serious',
+    cwe: ['CWE-306'],
+    owasp: ['A07:2021'],
+    title: ['MongoDB 未授权访问', 'MongoDB accessible without authentication', 'MongoDB 未授權存取', 'MongoDB に認証なしでアクセス可能'],
+    purpose: ['检测 MongoDB 是否未启用访问控制，无需认证即可列出数据库。', 'Checks whether MongoDB runs without access control and lists its databases without authentication.'],
+    description: ['未启用 authorization 的 MongoDB 让任何能连到端口的人读取、修改和删除全部数据，这类实例常被批量勒索删库。', 'A MongoDB without authorization lets anyone who reaches the port read, change and delete all data; such instances are wiped for ransom in bulk.'],
+    testingSteps: steps('发送 hello 与 buildInfo 识别版本，再发送只读的 listDatabases（nameOnly）命令，返回 ok: 1 即证明未授权访问', 'send hello and buildInfo for the version, then the read-only listDatabases command (nameOnly); ok: 1 proves access without authentication'),
+    solution: ['启用 security.authorization 并创建最小权限用户，bindIp 只绑定内网地址，用防火墙限制访问来源。', 'Enable security.authorization with least-privilege users, bind bindIp to internal addresses only and restrict sources with a firewall.'],
   },
   {
     name: 'postgresql_trust',

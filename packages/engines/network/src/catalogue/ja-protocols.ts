@@ -3,7 +3,15 @@ import type { TranslationTable } from '@citadel/engine-core';
 const HS = 'ハンドシェイクのみを行い、アプリケーションデータは送信しません。';
 
 /** Japanese texts of the TLS, database, UDP and ICS protocol items added with those modules (keys without platform prefix). */
+const RO = '読み取り専用のハンドシェイクまたはログインのみを行い、何も変更しません。';
+
 export const JA_PROTOCOL_TEXTS: TranslationTable = {
+  'access.mongodb_unauthenticated': {
+    purpose: 'MongoDB がアクセス制御なしで動作し、認証なしでデータベース一覧を返すかを確認します。',
+    description: 'authorization を有効にしていない MongoDB では、ポートに到達できる誰もが全データを読み取り、変更、削除でき、このようなインスタンスは身代金目的で一括削除されています。',
+    testingSteps: `hello と buildInfo を送ってバージョンを識別し、読み取り専用の listDatabases（nameOnly）を送信します。ok: 1 が返れば認証なしのアクセスが証明されます。${RO}`,
+    solution: 'security.authorization を有効にして最小権限のユーザーを作成し、bindIp を内部アドレスに限定し、ファイアウォールで接続元を制限してください。',
+  },
   'tls.legacy_version': {
     purpose: 'サービスが SSL 3.0、TLS 1.0、TLS 1.1 を受け入れるかを確認します。',
     description: 'これらのバージョンは RFC 7568 と RFC 8996 で非推奨とされ、POODLE や BEAST などの攻撃を受けやすく、古い暗号しか使えません。',

@@ -23,7 +23,7 @@ const proofEvidence = (s: FoundService, detail: string, proof = s.info.proof): E
 });
 
 /** Services whose port should face application servers only (databases, brokers, caches, remote and container management). */
-export const ADMIN_SERVICES = new Set(['redis', 'postgresql', 'mysql', 'amqp', 'mqtt', 'nats', 'memcached', 'elasticsearch', 'couchdb', 'docker', 'kubernetes', 'vnc', 'telnet', 'modbus']);
+export const ADMIN_SERVICES = new Set(['redis', 'mongodb', 'postgresql', 'mysql', 'amqp', 'mqtt', 'nats', 'memcached', 'elasticsearch', 'couchdb', 'docker', 'kubernetes', 'vnc', 'telnet', 'modbus']);
 const CLEARTEXT = new Set(['telnet', 'ftp']);
 
 type AccessCheck = { key: string; service: string; run: (s: FoundService) => Promise<{ detail: string; proof?: { request: string; response: string } } | undefined> };
@@ -53,6 +53,7 @@ const ACCESS_CHECKS: AccessCheck[] = [
   byLogin('access.amqp_default_credentials', 'amqp', (s) => tryDefaultLogin(s.ctx), (s) => `${describe(s)} accepted the default account guest`),
   byProbe('access.mqtt_anonymous', 'mqtt', (s) => `${describe(s)} accepted an anonymous CONNECT (CONNACK 0)`),
   byLogin('access.nats_no_auth', 'nats', (s) => tryAnonymous(s.ctx), (s) => `${describe(s)} opened a session without credentials (PONG)`),
+  byProbe('access.mongodb_unauthenticated', 'mongodb', (s) => `${describe(s)} listed its databases without authentication (listDatabases ok)`),
   byProbe('access.memcached_unauthenticated', 'memcached', (s) => `${describe(s)} answered version without authentication`),
   byLogin('access.ftp_anonymous', 'ftp', (s) => tryFtpAnonymous(s.ctx), (s) => `${describe(s)} accepted the anonymous login (230)`),
   byProbe('access.elasticsearch_unauthenticated', 'elasticsearch', (s) => `${describe(s)} answered GET / without authentication`),

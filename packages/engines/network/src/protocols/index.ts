@@ -10,6 +10,7 @@ import { enip } from './enip/index.ts';
 import { http } from './http/index.ts';
 import { memcached } from './memcached/index.ts';
 import { modbus } from './modbus/index.ts';
+import { mongodb } from './mongodb/index.ts';
 import { mqtt } from './mqtt/index.ts';
 import { mysql } from './mysql/index.ts';
 import { nats } from './nats/index.ts';
@@ -18,6 +19,6 @@ import { redis } from './redis/index.ts';
 import { tlsProtocol } from './tls/index.ts';
 import type { Protocol } from './types.ts';
 
-export const PROTOCOLS: readonly Protocol[] = [mysql, nats, textBanner, redis, postgresql, amqp, mqtt, tlsProtocol, http, memcached, modbus, enip];
+export const PROTOCOLS: readonly Protocol[] = [mysql, nats, textBanner, redis, postgresql, amqp, mqtt, tlsProtocol, http, memcached, mongodb, modbus, enip];
 
 export type { Protocol, ProbeContext, ServiceInfo } from './types.ts';

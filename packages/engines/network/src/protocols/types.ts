@@ -28,8 +28,8 @@ export interface ProbeContext {
   name?: string;
   /** A fresh connection to host:port through the task's gate. */
   open(): Promise<Conn>;
-  /** A fresh TLS connection (handshake done) through the gate. */
-  openTls(opts?: Omit<ConnectOptions, 'tls'>): Promise<Conn>;
+  /** A fresh TLS connection (handshake done within `timeoutMs`, else a few round trips) through the gate. */
+  openTls(opts?: Omit<ConnectOptions, 'tls'>, timeoutMs?: number): Promise<Conn>;
   /** How long a probe waits for an answer. */
   timeoutMs: number;
 }

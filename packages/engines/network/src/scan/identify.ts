@@ -30,7 +30,7 @@ export function probeContext(host: string, port: number, o: Pick<IdentifyOptions
     ...(o.name ? { name: o.name } : {}),
     timeoutMs: o.probeTimeoutMs,
     open: () => Conn.open(o.gate, host, port, o.rtt.timeoutMs() * 2 + 200),
-    openTls: (opts = {}) => Conn.open(o.gate, host, port, tlsTimeout(), { ...opts, tls: true, ...(o.name ? { servername: o.name } : {}) }),
+    openTls: (opts = {}, timeoutMs) => Conn.open(o.gate, host, port, timeoutMs ?? tlsTimeout(), { ...opts, tls: true, ...(o.name ? { servername: o.name } : {}) }),
   };
 }
 

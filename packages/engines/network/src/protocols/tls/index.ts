@@ -27,7 +27,8 @@ export const tlsProtocol: Protocol = {
   id: 'tls',
   ports: [443, 465, 636, 853, 990, 992, 993, 995, 2376, 5061, 5671, 6443, 8443, 8883, 9443],
   async probe(ctx: ProbeContext): Promise<ServiceInfo | undefined> {
-    const c = await ctx.openTls(PERMISSIVE);
+    // The probe's own (possibly shortened) wait: a silent non-TLS port must not hold identification.
+    const c = await ctx.openTls(PERMISSIVE, ctx.timeoutMs);
     const s = c.tlsSocket!;
     const facts = { protocol: s.getProtocol() ?? 'unknown', cipher: s.getCipher().name, ...certificateOf(s) };
     let inner: ServiceInfo | undefined;
