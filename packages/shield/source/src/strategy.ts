@@ -1,0 +1,128 @@
+/**
+ * The source strategy: which protections run on a Node.js project's own
+ * scripts and how strongly (data; the portal renders it as the "add strategy"
+ * form). The obfuscation options map onto javascript-obfuscator's documented
+ * options (its README, "Options") with `target: 'node'`; the options that only
+ * make sense in a browser (domain lock, debug protection, console disabling —
+ * the last would silence a command-line tool) are not offered. The presets
+ * follow the obfuscator's own low/medium/high presets, costs measured by
+ * bench/presets.ts.
+ */
+import type { DefaultStrategy, StrategySchema } from '@citadel/shield-core';
+
+const L = (zh: string, en: string, tw: string, ja: string) => ({ 'zh-CN': zh, en, 'zh-TW': tw, ja });
+
+export const SOURCE_SCHEMA: StrategySchema = {
+  groups: [
+    { key: 'rename', title: L('标识符混淆', 'Identifier renaming', '識別符混淆', '識別子の難読化') },
+    { key: 'strings', title: L('字符串保护', 'String protection', '字串保護', '文字列の保護') },
+    { key: 'flow', title: L('控制流保护', 'Control-flow protection', '控制流保護', '制御フローの保護') },
+    { key: 'runtime', title: L('运行时防护', 'Run-time defence', '執行時防護', '実行時防御') },
+    { key: 'project', title: L('项目', 'Project', '專案', 'プロジェクト') },
+    { key: 'verify', title: L('验证', 'Verification', '驗證', '検証') },
+  ],
+  options: [
+    {
+      key: 'renameGlobals',
+      kind: 'boolean',
+      group: 'rename',
+      default: true,
+      title: L('顶层标识符重命名', 'Rename top-level identifiers', '頂層識別符重新命名', 'トップレベル識別子の名前変更'),
+      help: L(
+        'Node.js 模块的顶层名称只在本文件内可见；导出名称保持不变',
+        'Top-level names of a Node.js module are private to its file; exported names are kept',
+        'Node.js 模組的頂層名稱只在本檔案內可見；匯出名稱保持不變',
+        'Node.js モジュールのトップレベル名はファイル内専用です。エクスポート名は維持されます',
+      ),
+    },
+    { key: 'stringArray', kind: 'boolean', group: 'strings', default: true, title: L('字符串数组提取', 'String array', '字串陣列擷取', '文字列配列') },
+    {
+      key: 'stringArrayEncoding',
+      kind: 'enum',
+      group: 'strings',
+      default: 'none',
+      title: L('字符串编码', 'String encoding', '字串編碼', '文字列エンコード'),
+      choices: [
+        { value: 'none', title: L('不编码', 'None', '不編碼', 'なし') },
+        { value: 'base64', title: L('Base64', 'Base64', 'Base64', 'Base64') },
+        { value: 'rc4', title: L('RC4', 'RC4', 'RC4', 'RC4') },
+      ],
+    },
+    { key: 'stringArrayRotate', kind: 'boolean', group: 'strings', default: true, title: L('字符串数组轮转与打乱', 'Rotate and shuffle the string array', '字串陣列輪轉與打亂', '文字列配列の回転とシャッフル') },
+    { key: 'stringArrayThreshold', kind: 'number', group: 'strings', default: 0.75, min: 0, max: 1, title: L('字符串提取比例', 'Share of strings moved to the array', '字串擷取比例', '配列へ移す文字列の割合') },
+    { key: 'splitStrings', kind: 'boolean', group: 'strings', default: false, title: L('字符串拆分', 'Split strings', '字串拆分', '文字列の分割') },
+    { key: 'controlFlowFlattening', kind: 'number', group: 'flow', default: 0, min: 0, max: 1, title: L('控制流平坦化比例（0 为关闭）', 'Control-flow flattening share (0 = off)', '控制流平坦化比例（0 為關閉）', '制御フロー平坦化の割合（0 で無効）') },
+    { key: 'deadCodeInjection', kind: 'number', group: 'flow', default: 0, min: 0, max: 1, title: L('垃圾代码注入比例（0 为关闭）', 'Dead-code injection share (0 = off)', '無用程式碼注入比例（0 為關閉）', 'デッドコード挿入の割合（0 で無効）') },
+    { key: 'numbersToExpressions', kind: 'boolean', group: 'flow', default: false, title: L('数字转表达式', 'Numbers to expressions', '數字轉運算式', '数値を式に変換') },
+    { key: 'selfDefending', kind: 'boolean', group: 'runtime', default: false, title: L('自我防御（格式化后停止运行）', 'Self-defending (stops when reformatted)', '自我防禦（格式化後停止執行）', '自己防御（整形されると停止）') },
+    {
+      key: 'expiresAt',
+      kind: 'string',
+      group: 'runtime',
+      default: '',
+      maxLength: 10,
+      pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+      title: L('到期日期（YYYY-MM-DD，之后代码停止运行）', 'Expiry date (YYYY-MM-DD; the code stops after it)', '到期日期（YYYY-MM-DD，之後程式碼停止執行）', '有効期限（YYYY-MM-DD、以降コードは停止）'),
+    },
+    {
+      key: 'exclude',
+      kind: 'list',
+      group: 'project',
+      default: [],
+      maxItems: 50,
+      maxLength: 200,
+      pattern: '^[^\\\\\\x00-\\x1f]+$',
+      title: L('不处理的脚本（路径前缀或 *.min.js 形式，每行一个）', 'Scripts left alone (path prefix or *.min.js pattern, one a line)', '不處理的指令碼（路徑前綴或 *.min.js 形式，每行一個）', '処理しないスクリプト（パス接頭辞または *.min.js 形式、1 行に 1 つ）'),
+    },
+    {
+      key: 'testCommand',
+      kind: 'string',
+      group: 'verify',
+      default: '',
+      maxLength: 200,
+      pattern: '^[^\\x00-\\x1f]+$',
+      title: L('验证用测试命令（如 npm test；在隔离的子进程中于原始与加固后的项目上各运行一次）', 'Test command for verification (e.g. npm test; run once on the original and once on the protected project in an isolated child process)', '驗證用測試命令（如 npm test；在隔離的子行程中於原始與加固後的專案上各執行一次）', '検証用テストコマンド（例：npm test。隔離された子プロセスで元と保護後のプロジェクトでそれぞれ 1 回実行）'),
+    },
+    { key: 'testTimeoutSeconds', kind: 'number', group: 'verify', default: 120, min: 5, max: 900, title: L('测试命令时间限制（秒）', 'Test command time limit (seconds)', '測試命令時間限制（秒）', 'テストコマンドの制限時間（秒）') },
+    {
+      key: 'binArgs',
+      kind: 'string',
+      group: 'verify',
+      default: '--help',
+      maxLength: 100,
+      pattern: '^[\\w =.,:/@+-]*$',
+      title: L('验证命令行入口（bin）时传入的参数', 'Arguments given to command-line entries (bin) when verifying them', '驗證命令列入口（bin）時傳入的參數', 'コマンドラインのエントリ（bin）の検証時に渡す引数'),
+    },
+  ],
+};
+
+export const SOURCE_DEFAULTS: DefaultStrategy[] = [
+  {
+    id: 'source.light',
+    name: L('源码轻度', 'Source light', '原始碼輕度', 'ソース ライト'),
+    description: L('顶层与局部重命名、字符串数组，体积与速度开销最小', 'Top-level and local renaming and a string array; the smallest size and speed cost', '頂層與區域重新命名、字串陣列，體積與速度開銷最小', 'トップレベルとローカルの名前変更と文字列配列。サイズと速度のコストが最小'),
+    values: { stringArrayThreshold: 0.5 },
+  },
+  {
+    id: 'source.balanced',
+    name: L('源码均衡', 'Source balanced', '原始碼均衡', 'ソース バランス'),
+    description: L(
+      'Base64 字符串、部分控制流平坦化与垃圾代码、数字转表达式、自我防御',
+      'Base64 strings, partial control-flow flattening and dead code, numbers to expressions, self-defending',
+      'Base64 字串、部分控制流平坦化與無用程式碼、數字轉運算式、自我防禦',
+      'Base64 文字列、部分的な制御フロー平坦化とデッドコード、数値の式変換、自己防御',
+    ),
+    values: { stringArrayEncoding: 'base64', controlFlowFlattening: 0.5, deadCodeInjection: 0.2, numbersToExpressions: true, selfDefending: true },
+  },
+  {
+    id: 'source.strong',
+    name: L('源码高强度', 'Source strong', '原始碼高強度', 'ソース ストロング'),
+    description: L(
+      'RC4 字符串、全部字符串提取并拆分、高比例控制流平坦化与垃圾代码、自我防御；体积与速度开销最大',
+      'RC4 strings, every string moved and split, heavy control-flow flattening and dead code, self-defending; the largest size and speed cost',
+      'RC4 字串、全部字串擷取並拆分、高比例控制流平坦化與無用程式碼、自我防禦；體積與速度開銷最大',
+      'RC4 文字列、全文字列の移動と分割、高比率の制御フロー平坦化とデッドコード、自己防御。サイズと速度のコストが最大',
+    ),
+    values: { stringArrayEncoding: 'rc4', stringArrayThreshold: 1, splitStrings: true, controlFlowFlattening: 0.75, deadCodeInjection: 0.4, numbersToExpressions: true, selfDefending: true },
+  },
+];
