@@ -18,11 +18,14 @@ import { collectManifests } from './input.ts';
 import { type Component, type Level, type MatchResult, matchComponents, mergeComponents } from './match/match.ts';
 import { ManifestError } from './model.ts';
 import { cycloneDx } from './sbom/cyclonedx.ts';
+import { applyLicencePolicy, readInputLicences } from './licences/run.ts';
+import { readVexStatements } from './sbom/run-vex.ts';
+import { vexMatcher } from './sbom/vex.ts';
 
 export const ENGINE_VERSION = '0.1.0';
 
 const LEVEL_ITEM: Record<Level, string> = { critical: 'vulnerabilities.critical', high: 'vulnerabilities.high', medium: 'vulnerabilities.medium', low: 'vulnerabilities.low', unknown: 'vulnerabilities.medium' };
-const VULN_KEYS = ['vulnerabilities.critical', 'vulnerabilities.high', 'vulnerabilities.medium', 'vulnerabilities.low'];
+const VULN_KEYS = ['vulnerabilities.critical', 'vulnerabilities.high', 'vulnerabilities.medium', 'vulnerabilities.low', 'vulnerabilities.suppressed'];
 const MAX_SUMMARY = 300;
 
 /** What the result page reads from Assessment.target (kind 'sca'). */
@@ -67,6 +70,10 @@ export class ScaEngine implements Engine {
     for (const u of unreadable) builder.unreadable(u.file, u.reason);
     builder.throwIfAborted();
     const components = mergeComponents(manifests);
+    // Licences and VEX come from the side files the collector kept and from the scan's params (licences/, sbom/).
+    readInputLicences(components, collected.side);
+    await applyLicencePolicy(builder, components);
+    const vex = vexMatcher(readVexStatements(builder, collected.side));
 
     await builder.check(c.id('inventory.unpinned'), () => {
       for (const comp of components) if (comp.unresolved) builder.problem(c.id('inventory.unpinned'), { file: comp.files[0], snippet: comp.name, detail: comp.unresolved });
@@ -94,6 +101,14 @@ export class ScaEngine implements Engine {
               const byRef = new Map(components.map((x) => [x.ref, x]));
               for (const v of result.vulnerabilities) {
                 const comp = byRef.get(v.component)!;
+                const suppressed = vex(v.ids, comp);
+                if (suppressed) {
+                  // Shown with the statement's reasons under its own (info) item, not counted under its severity.
+                  v.suppressed = suppressed;
+                  const why = [suppressed.state, suppressed.justification, suppressed.detail?.slice(0, MAX_SUMMARY)].filter(Boolean).join('; ');
+                  builder.problem(c.id('vulnerabilities.suppressed'), { file: suppressed.source, className: comp.purl, snippet: `${v.id} ${comp.name}@${comp.version}`, detail: `VEX: ${why}` });
+                  continue;
+                }
                 const path = comp.paths[0]?.join(' > ');
                 const detail = [
                   `${v.score !== undefined ? `CVSS ${v.score} ` : ''}${v.summary.slice(0, MAX_SUMMARY)}`,

@@ -13,6 +13,8 @@ import { join, posix, relative } from 'node:path';
 import { type ZipArchive, openZip, readTar } from '@citadel/engine-core';
 import { Inventory, MAX_MANIFEST_BYTES, type Manifest, ManifestError } from './model.ts';
 import { type PomModel, isJavaArchiveName, isManifestName, parsePomProperties, parserFor, readPom } from './formats/index.ts';
+import { isLicenceSource } from './licences/extract.ts';
+import { SideFiles, isSideFile } from './licences/side-files.ts';
 
 export const INPUT_LIMITS = { maxFiles: 50_000, maxDepth: 16, maxManifests: 2_000, maxTotalBytes: 1 << 30, maxJarDepth: 3, maxJarEntries: 20_000 };
 
@@ -27,6 +29,8 @@ export interface CollectResult {
   manifests: Manifest[];
   /** Files that could not be read, with the reason (shown as unreadable parts). */
   unreadable: { file: string; reason: string }[];
+  /** Files read for licences (installed package metadata, manifests with licence fields) and VEX documents. */
+  side: RawFile[];
 }
 
 class Budget {
@@ -37,7 +41,7 @@ class Budget {
   }
 }
 
-async function walkFolder(root: string, budget: Budget): Promise<{ files: RawFile[]; jars: string[] }> {
+async function walkFolder(root: string, budget: Budget, side: SideFiles): Promise<{ files: RawFile[]; jars: string[] }> {
   const files: RawFile[] = [];
   const jars: string[] = [];
   let seen = 0;
@@ -49,6 +53,7 @@ async function walkFolder(root: string, budget: Budget): Promise<{ files: RawFil
       const p = join(dir, e.name);
       if (e.isDirectory()) {
         if (!SKIP_DIRS.has(e.name)) await walk(p, depth + 1);
+        else await side.installed(p, relative(root, p).split('\\').join('/'), e.name);
       } else if (e.isFile()) {
         const rel = relative(root, p).split('\\').join('/');
         if (isManifestName(e.name)) {
@@ -57,6 +62,7 @@ async function walkFolder(root: string, budget: Budget): Promise<{ files: RawFil
           budget.take(size, rel);
           files.push({ path: rel, bytes: new Uint8Array(await readFile(p)) });
         } else if (isJavaArchiveName(e.name)) jars.push(p);
+        else if (isSideFile(rel)) await side.add(rel, (await stat(p)).size, async () => new Uint8Array(await readFile(p)));
       }
     }
   };
@@ -64,13 +70,18 @@ async function walkFolder(root: string, budget: Budget): Promise<{ files: RawFil
   return { files, jars };
 }
 
-async function readZipManifests(zip: ZipArchive, prefix: string, budget: Budget): Promise<{ files: RawFile[]; jars: { path: string; bytes: Uint8Array }[] }> {
+async function readZipManifests(zip: ZipArchive, prefix: string, budget: Budget, side: SideFiles): Promise<{ files: RawFile[]; jars: { path: string; bytes: Uint8Array }[] }> {
   const files: RawFile[] = [];
   const jars: { path: string; bytes: Uint8Array }[] = [];
   for (const e of zip.entries) {
     if (e.isDirectory || e.isSymlink || e.encrypted) continue;
     const parts = e.name.split('/');
-    if (parts.some((p) => SKIP_DIRS.has(p) || p === '..')) continue;
+    if (parts.includes('..')) continue;
+    if (isSideFile(e.name)) {
+      await side.add(prefix + e.name, e.uncompressedSize, () => zip.read(e));
+      continue;
+    }
+    if (parts.some((p) => SKIP_DIRS.has(p))) continue;
     const base = parts[parts.length - 1]!;
     if (isManifestName(base)) {
       if (e.uncompressedSize > MAX_MANIFEST_BYTES) throw new ManifestError(prefix + e.name, `${e.uncompressedSize} bytes is over the limit of ${MAX_MANIFEST_BYTES}`, 'too_large');
@@ -166,6 +177,7 @@ function parseAll(files: RawFile[], unreadable: CollectResult['unreadable']): Ma
 export async function collectManifests(path: string, name: string): Promise<CollectResult> {
   const budget = new Budget();
   const unreadable: CollectResult['unreadable'] = [];
+  const side = new SideFiles();
   const st = await stat(path);
   let files: RawFile[] = [];
   const manifests: Manifest[] = [];
@@ -179,7 +191,7 @@ export async function collectManifests(path: string, name: string): Promise<Coll
     }
   };
   if (st.isDirectory()) {
-    const w = await walkFolder(path, budget);
+    const w = await walkFolder(path, budget, side);
     files = w.files;
     for (const j of w.jars) await jarRead(relative(path, j), j);
   } else if (isManifestName(name)) {
@@ -194,7 +206,12 @@ export async function collectManifests(path: string, name: string): Promise<Coll
       for await (const e of readTar(createReadStream(path), { limits: { maxEntries: 200_000, maxTotalUncompressed: 8 * 1024 ** 3 } })) {
         if (e.type !== 'file') continue;
         const parts = e.name.split('/');
-        if (parts.some((p) => SKIP_DIRS.has(p) || p === '..')) continue;
+        if (parts.includes('..')) continue;
+        if (isSideFile(e.name)) {
+          await side.add(e.name.replace(/^\.\//, ''), e.size, () => e.read());
+          continue;
+        }
+        if (parts.some((p) => SKIP_DIRS.has(p))) continue;
         const base = parts[parts.length - 1]!;
         if (isManifestName(base)) {
           if (e.size > MAX_MANIFEST_BYTES) throw new ManifestError(e.name, `${e.size} bytes is over the limit of ${MAX_MANIFEST_BYTES}`, 'too_large');
@@ -218,7 +235,7 @@ export async function collectManifests(path: string, name: string): Promise<Coll
       throw new ManifestError(name, `not a lockfile, manifest, Java archive or zip of a project (${(e as Error).message})`, 'unsupported');
     }
     try {
-      const z = await readZipManifests(zip, '', budget);
+      const z = await readZipManifests(zip, '', budget, side);
       files = z.files;
       for (const j of z.jars) await jarRead(j.path, j.bytes);
     } finally {
@@ -226,5 +243,6 @@ export async function collectManifests(path: string, name: string): Promise<Coll
     }
   }
   manifests.unshift(...parseAll(files, unreadable));
-  return { manifests, unreadable };
+  if (side.dropped > 0) unreadable.push({ file: '(licence metadata and VEX files)', reason: `${side.dropped} file(s) over the size or count bounds were not read` });
+  return { manifests, unreadable, side: [...files.filter((f) => isLicenceSource(f.path)), ...side.files] };
 }

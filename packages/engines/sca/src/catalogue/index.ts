@@ -6,6 +6,7 @@
  * rest of zh-TW by OpenCC, see engine-core translations.ts).
  */
 import { type Catalogue, type ItemSpec, type KeyedRuleItem, defineItems, defineKeyedCatalogue, onPlatform } from '@citadel/engine-core';
+import { LICENCE_ITEMS, LICENCE_JA } from '../licences/catalogue.ts';
 
 type Tri = readonly [string, string, string];
 interface Spec extends Omit<ItemSpec, 'purpose' | 'description' | 'testingSteps' | 'solution'> {
@@ -45,11 +46,12 @@ const SPECS: Spec[] = [
 const pair = (t: Tri): readonly [string, string] => [t[0], t[1]];
 const vulnItems = defineItems('vulnerabilities', SPECS.slice(0, 4).map((s) => ({ ...s, purpose: pair(s.purpose), description: pair(s.description), testingSteps: pair(s.testingSteps), solution: pair(s.solution) })), [onPlatform('sca')]);
 const inventoryItems = defineItems('inventory', SPECS.slice(4).map((s) => ({ ...s, purpose: pair(s.purpose), description: pair(s.description), testingSteps: pair(s.testingSteps), solution: pair(s.solution) })), [onPlatform('sca')]);
-export const SCA_ITEMS: readonly KeyedRuleItem[] = [...vulnItems, ...inventoryItems];
+// Licence policy and VEX-suppressed items: licences/catalogue.ts.
+export const SCA_ITEMS: readonly KeyedRuleItem[] = [...vulnItems, ...inventoryItems, ...LICENCE_ITEMS];
 
 const ja: Record<string, { purpose: string; description: string; testingSteps: string; solution: string }> = {};
 SPECS.forEach((s, i) => {
   ja[`${i < 4 ? 'vulnerabilities' : 'inventory'}.${s.name}`] = { purpose: s.purpose[2], description: s.description[2], testingSteps: s.testingSteps[2], solution: s.solution[2] };
 });
 
-export const SCA_CATALOGUE: Catalogue = defineKeyedCatalogue(SCA_ITEMS, ['sca'], { ja });
+export const SCA_CATALOGUE: Catalogue = defineKeyedCatalogue(SCA_ITEMS, ['sca'], { ja: { ...ja, ...LICENCE_JA } });

@@ -12,6 +12,8 @@ import { schemeFor } from '@citadel/vulndb';
 import { type Ecosystem, type Manifest, pkgKey } from '../model.ts';
 import { shortestPaths } from './graph.ts';
 import { purlOf } from './purl.ts';
+import type { ComponentLicence } from '../licences/index.ts';
+import type { VexSuppression } from '../sbom/vex.ts';
 
 export type Level = 'critical' | 'high' | 'medium' | 'low' | 'unknown';
 
@@ -35,6 +37,8 @@ export interface Component {
   fix?: string;
   /** True when the fix version has no known vulnerability at all; false = fixes these but others remain. */
   fixClean?: boolean;
+  /** Declared licence (licences/), normalised to an SPDX expression when every part is known. */
+  licence?: ComponentLicence;
 }
 
 export interface VulnFinding {
@@ -47,6 +51,8 @@ export interface VulnFinding {
   fixed: string[];
   references: string[];
   component: string;
+  /** Set when a VEX statement says this component is not affected (or fixed): shown, not counted. */
+  suppressed?: VexSuppression;
 }
 
 export interface MatchResult {

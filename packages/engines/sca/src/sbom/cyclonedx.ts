@@ -1,14 +1,18 @@
 /**
- * CycloneDX 1.5 JSON of an assessment: the project as metadata.component,
- * each component with its purl, scope and where it was declared, the
- * dependency graph as the manifests record it, and the matched
- * vulnerabilities with ratings, all ids and the verified upgrade. Written as
- * plain JSON (the shape is checked against the official 1.5 schema in the
- * tests); the serial number is derived from the content so a re-scan of the
- * same input gives the same BOM.
+ * CycloneDX 1.6 JSON of an assessment: the project as metadata.component,
+ * each component with its purl, scope, licence (normalised SPDX expression,
+ * else the declared name) and where it was declared, the dependency graph as
+ * the manifests record it, and the matched vulnerabilities with ratings, all
+ * ids and the verified upgrade — those a VEX statement suppressed carry its
+ * analysis (state, justification, detail), so the BOM is also the VEX users
+ * can attach to later scans. Written as plain JSON (checked against the
+ * official 1.6 schema in the tests); the serial number is derived from the
+ * content so a re-scan of the same input gives the same BOM. XML and SPDX
+ * are converted from this object (xml.ts, spdx.ts).
  */
 import { createHash } from 'node:crypto';
 import type { Component, MatchResult } from '../match/match.ts';
+import { cdxAnalysis } from './vex.ts';
 
 const SEVERITY = new Set(['critical', 'high', 'medium', 'low']);
 
@@ -24,6 +28,7 @@ export function cycloneDx(project: { name: string; sha256?: string }, result: Ma
     name: c.name,
     ...(c.version ? { version: c.version, purl: c.purl } : {}),
     scope: c.dev ? 'optional' : 'required',
+    ...(c.licence ? { licenses: c.licence.expression ? [{ expression: c.licence.expression }] : [{ license: { name: c.licence.declared } }] } : {}),
     properties: [
       { name: 'citadel:ecosystem', value: c.ecosystem },
       { name: 'citadel:direct', value: String(c.direct) },
@@ -35,7 +40,7 @@ export function cycloneDx(project: { name: string; sha256?: string }, result: Ma
   const byComponent = new Map(result.components.map((c) => [c.ref, c]));
   return {
     bomFormat: 'CycloneDX',
-    specVersion: '1.5',
+    specVersion: '1.6',
     serialNumber: `urn:uuid:${digest.slice(0, 8)}-${digest.slice(8, 12)}-5${digest.slice(13, 16)}-a${digest.slice(17, 20)}-${digest.slice(20, 32)}`,
     version: 1,
     metadata: {
@@ -59,6 +64,7 @@ export function cycloneDx(project: { name: string; sha256?: string }, result: Ma
         ...(v.summary ? { description: v.summary } : {}),
         ...(c?.fix ? { recommendation: `Upgrade ${c.name} to ${c.fix}` } : {}),
         ...(v.references.length ? { advisories: v.references.map((url) => ({ url })) } : {}),
+        ...(v.suppressed ? { analysis: cdxAnalysis(v.suppressed) } : {}),
         affects: [{ ref: v.component, ...(c?.version ? { versions: [{ version: c.version, status: 'affected' }] } : {}) }],
       };
     }),
