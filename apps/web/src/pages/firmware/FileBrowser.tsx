@@ -1,12 +1,16 @@
-/** The preview's file tree: search by path, pick a file, see its facts and the findings whose evidence names it. */
+/** The preview's file tree: search by path, pick a file, see its facts, its contents (viewer, download) and the findings whose evidence names it. */
 import { useMemo, useState } from 'react';
-import type { Assessment } from '@citadel/contracts';
+import { type Assessment, can } from '@citadel/contracts';
 import { Col, Descriptions, Empty, Input, List, Row, Tag, Tree, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useAccessSubject } from '../../access/useAccess.ts';
+import { FileViewer } from './FileViewer.tsx';
 import { type FwFile, buildTree, findingsForFile } from './model.ts';
 
-export function FileBrowser({ assessment, files }: { assessment: Assessment; files: FwFile[] }) {
+export function FileBrowser({ assessment, files, taskUid }: { assessment: Assessment; files: FwFile[]; taskUid: string }) {
   const { t } = useTranslation();
+  // File contents are served on the download grant, as the image itself is.
+  const mayRead = can(useAccessSubject(), 'FirmwareEvaluation', 'download');
   const [search, setSearch] = useState('');
   const [picked, setPicked] = useState<string>();
   const tree = useMemo(() => buildTree(files, search), [files, search]);
@@ -36,6 +40,15 @@ export function FileBrowser({ assessment, files }: { assessment: Assessment; fil
               {file.sha1 ? <Descriptions.Item label={t('firmware.sha1')}>{file.sha1}</Descriptions.Item> : null}
               {file.target !== undefined ? <Descriptions.Item label={t('firmware.linkTo')}>{file.target}</Descriptions.Item> : null}
             </Descriptions>
+            {file.type === 'file' ? (
+              mayRead ? (
+                <FileViewer taskUid={taskUid} file={file} />
+              ) : (
+                <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>
+                  {t('firmware.viewer.noGrant')}
+                </Typography.Paragraph>
+              )
+            ) : null}
             <Typography.Title level={5} style={{ marginTop: 16 }}>
               {t('firmware.fileFindings')}
             </Typography.Title>

@@ -12,6 +12,7 @@ import { useSearchParams } from 'react-router';
 import { PageCard } from '../../components/index.ts';
 import { previewTask } from '../../api/tasks.ts';
 import { useTitle } from '../../locales/i18n.ts';
+import { TextDiff } from './TextDiff.tsx';
 import './texts.ts';
 
 export function FirmwareComparePage({ node }: { node: RouteNode }) {
@@ -21,6 +22,8 @@ export function FirmwareComparePage({ node }: { node: RouteNode }) {
   const [a, setA] = useState(params.get('a') ?? '');
   const [b, setB] = useState(params.get('b') ?? '');
   const [result, setResult] = useState<FirmwareComparison>();
+  // The task numbers the shown result was made from (the inputs may be edited since).
+  const [ran, setRan] = useState<{ a: string; b: string }>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
@@ -35,6 +38,7 @@ export function FirmwareComparePage({ node }: { node: RouteNode }) {
       const [pa, pb] = await Promise.all([previewTask(x), previewTask(y)]);
       if (!pa.assessment || !pb.assessment || pa.assessment.platform !== 'firmware' || pb.assessment.platform !== 'firmware') throw new Error(t('firmware.notFirmware'));
       setResult(compareAssessments(pa.assessment, pb.assessment));
+      setRan({ a: x, b: y });
       setParams({ a: x, b: y }, { replace: true });
     } catch (e) {
       setResult(undefined);
@@ -96,6 +100,11 @@ export function FirmwareComparePage({ node }: { node: RouteNode }) {
                     rowKey="path"
                     dataSource={result.changed}
                     data-testid="compare-changed"
+                    expandable={{
+                      // Text diffs are re-carved from both stored images on the server, one file at a time, when asked for.
+                      rowExpandable: (c) => c.type === 'file',
+                      expandedRowRender: (c) => (ran ? <TextDiff taskA={ran.a} taskB={ran.b} path={c.path} /> : null),
+                    }}
                     columns={[
                       { title: t('firmware.file'), dataIndex: 'path' },
                       { title: 'A', render: (_: unknown, c) => `${c.a.size} ${c.a.target ?? c.a.sha1?.slice(0, 12) ?? ''}` },

@@ -42,7 +42,7 @@ export function FirmwarePreviewPage({ node }: { node: RouteNode }) {
           {view ? (
             <>
               <PageCard title={t('firmware.tree')} testId="firmware-tree-card">
-                <FileBrowser assessment={assessment} files={view.files} />
+                <FileBrowser assessment={assessment} files={view.files} taskUid={task.task_uid} />
               </PageCard>
               <PageCard title={t('firmware.components')} testId="firmware-components-card">
                 <ComponentsTable view={view} />
