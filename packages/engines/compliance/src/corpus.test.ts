@@ -12,6 +12,8 @@ import type { SdkRow } from './index.ts';
 const JPUSH = `${CORPUS_DIR}compliance/jpush-hbuilder-demo.apk`;
 const AMAP = `${CORPUS_DIR}compliance/amap-3dmap-demo.apk`;
 const DIVA = `${CORPUS_DIR}android/diva.apk`;
+const IPA = `${CORPUS_DIR}ios/undebuggable.ipa`;
+const HAP = `${CORPUS_DIR}harmony/helloworld-stage.hap`;
 
 const run = (path: string): Promise<Assessment> => engine.run({ files: [{ path, name: path.slice(path.lastIndexOf('/') + 1) }] }, {}, {});
 const row = (a: Assessment, key: string) => a.findings.find((f) => f.ruleId === `compliance.${key}`)!;
@@ -49,5 +51,21 @@ describe('real samples', () => {
     expect(row(a, 'startup.pre_consent_collection').result).toBe('pass');
     expect(row(a, 'sdk.undisclosed').result).toBe('pass');
     expect(row(a, 'policy.missing').result).toBe('fail');
+  });
+
+  it.skipIf(!hasCorpus(IPA))('undebuggable.ipa: read as an iOS app; no personal-information API linked; start-up left to a device', async () => {
+    const a = await run(IPA);
+    expect(a.target.inputKind).toBe('iOS');
+    expect(a.findings.filter((f) => f.ruleId.startsWith('compliance.pi.')).every((f) => f.result === 'pass')).toBe(true);
+    expect(row(a, 'ios.usage_description').result).toBe('pass');
+    expect(row(a, 'startup.pre_consent_collection').result).toBe('not_executed');
+    expect((a.target.compliance as { clauses: { id: string; verdict: string }[] }).clauses.find((c) => c.id === 'rd-3-1')?.verdict).toBe('needs_dynamic');
+  });
+
+  it.skipIf(!hasCorpus(HAP))('helloworld-stage.hap: read as a HarmonyOS app; nothing collected, no permission unused', async () => {
+    const a = await run(HAP);
+    expect(a.target.inputKind).toBe('HarmonyOS');
+    expect(a.findings.filter((f) => f.ruleId.startsWith('compliance.pi.')).every((f) => f.result === 'pass')).toBe(true);
+    expect(row(a, 'permission.declared_unused').result).toBe('pass');
   });
 });

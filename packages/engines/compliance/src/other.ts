@@ -32,6 +32,7 @@ const NEEDS_NOTE: Record<OtherKind, string> = {
   harmony: 'on HarmonyOS, collection at start-up needs a call graph of the ABC code (not built) or a device',
   mini: 'mini-programs: start-up collection is judged by mini.pre_consent_collection; no manifest, receivers or services',
 };
+const NEEDS_DEVICE = '需真机动态检测 / needs a dynamic check on a device';
 const POLICY_ELSEWHERE = 'the privacy policy of an iOS or HarmonyOS app or a mini-program is published outside the package (App Store Connect, AppGallery Connect, the mini-program platform\'s privacy guide): upload its text or HTML with the package';
 
 interface Analysis {
@@ -129,10 +130,13 @@ export async function assessOther(engine: Engine, kind: OtherKind, file: InputFi
         }
       });
     }
-    c.notExecuted(ANDROID_ITEMS, `${NOT_THIS_PLATFORM}Android packages (call graph, manifest); ${NEEDS_NOTE[kind]}`);
+    // iOS and HarmonyOS apps do start before consent too: their start-up items stay in the verdict as not established.
+    const startup = kind === 'mini' ? [] : ANDROID_ITEMS.filter((k) => k.startsWith('startup.') && k !== 'startup.wakeups');
+    c.notExecuted(startup, `${NEEDS_NOTE[kind]}; ${NEEDS_DEVICE}`);
+    c.notExecuted(ANDROID_ITEMS.filter((k) => !startup.includes(k)), `${NOT_THIS_PLATFORM}Android packages (call graph, manifest); ${NEEDS_NOTE[kind]}`);
     if (kind !== 'mini') c.notExecuted(['mini.pre_consent_collection', 'mini.required_private_infos', 'mini.privacy_authorization'], `${NOT_THIS_PLATFORM}mini-programs`);
     if (kind !== 'ios') c.notExecuted(['ios.usage_description', 'ios.idfa_without_att'], `${NOT_THIS_PLATFORM}iOS apps`);
-    c.notExecuted(DYNAMIC_KEYS, '需真机动态检测 / needs a dynamic check on a device');
+    c.notExecuted(DYNAMIC_KEYS, NEEDS_DEVICE);
     for (const u of a.unreadable) builder.unreadable(u.file, u.reason);
     const assessment = builder.build();
     assessment.target = { ...a.target, inputKind: LABEL[kind], compliance: otherSummary(assessment, inventory, policies, { platform: LABEL[kind], category: options.params?.category, ...a.extra }) };

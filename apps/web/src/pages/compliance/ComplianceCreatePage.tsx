@@ -1,26 +1,101 @@
 /**
- * 新建合规测评: the Android package to assess (the upload widget of the
- * android kind) and submit. A privacy policy inside the package is read by
- * the engine; what needs a device is said up front.
+ * 新建合规测评: what is assessed (an Android, iOS or HarmonyOS package, a
+ * WeChat or Alipay mini-program — each uploads under its own kind, so the
+ * widget checks the right extensions), the app's type among the 39 common
+ * types of the 必要个人信息范围规定 (optional: the engine's parameter
+ * `category`, which judges permissions beyond what the type needs), and
+ * submit. What needs a device is said up front.
  */
-import type { RouteNode } from '@citadel/contracts';
-import { Alert } from 'antd';
+import { useState } from 'react';
+import type { RouteNode, UploadKind } from '@citadel/contracts';
+import { APP_CATEGORIES } from '@citadel/engine-compliance/app-categories';
+import { Alert, Button, Form, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PageCard } from '../../components/index.ts';
 import { listPath } from '../../components/task-table/index.ts';
-import { SingleUploadCreatePage } from '../evaluation/SingleUploadCreatePage.tsx';
+import { FileUpload, type UploadedFile } from '../../components/upload/index.ts';
+import { createTask } from '../../api/tasks.ts';
+import { feedback } from '../../app/feedback.ts';
+import { useTitle } from '../../locales/i18n.ts';
 import './texts.ts';
 
+const INPUT_KINDS: readonly UploadKind[] = ['android', 'ios', 'harmony_next', 'miniprogram', 'alipay_miniprogram'];
+
 export function ComplianceCreatePage({ node }: { node: RouteNode }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const title = useTitle();
+  const navigate = useNavigate();
+  const [kind, setKind] = useState<UploadKind>('android');
+  const [category, setCategory] = useState<string | undefined>();
+  const [files, setFiles] = useState<UploadedFile[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const back = () => navigate(listPath('compliance') ?? '/special/compliance');
+  const ready = files.length > 0 && !uploading;
+  const zh = i18n.language.startsWith('zh');
+
+  const submit = async () => {
+    const main = files[0];
+    if (!ready || !main) return;
+    setSubmitting(true);
+    try {
+      await createTask({ platform: 'compliance', sample_id: main.sample_id, ...(category ? { params: { category } } : {}) });
+      feedback.success(t('common.operationSuccess'));
+      back();
+    } catch {
+      // The request layer has shown the message.
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
   return (
-    <SingleUploadCreatePage
-      node={node}
-      platform="compliance"
-      uploadKind="android"
-      targetLabel="compliance.target"
-      targetHint="compliance.targetHint"
-      listPath={listPath('compliance') ?? '/special/compliance'}
-      notice={<Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('compliance.deviceNote')} />}
-    />
+    <PageCard title={title(node.title)} testId={`page-${node.key}`}>
+      <Form layout="horizontal" labelCol={{ flex: '140px' }} wrapperCol={{ flex: 1 }} style={{ maxWidth: 760 }} onFinish={() => void submit()} data-testid="create-form">
+        <Form.Item label={t('compliance.inputKind')}>
+          <Select
+            value={kind}
+            onChange={(k: UploadKind) => {
+              setKind(k);
+              setFiles([]);
+            }}
+            options={INPUT_KINDS.map((k) => ({ value: k, label: t(`compliance.inputKinds.${k}`) }))}
+            data-testid="create-input-kind"
+          />
+        </Form.Item>
+        <Form.Item label={t('compliance.target')} required extra={t(kind === 'android' ? 'compliance.targetHint' : 'compliance.targetHintOther')}>
+          {/* A new widget per kind: its accepted extensions and rows belong to that kind. */}
+          <FileUpload key={kind} kind={kind} maxCount={1} onChange={setFiles} onBusyChange={setUploading} testId="create-upload" />
+        </Form.Item>
+        <Form.Item label={t('compliance.appCategory')} extra={t('compliance.appCategoryHint')}>
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            placeholder={t('compliance.appCategoryNone')}
+            value={category}
+            onChange={(v?: string) => setCategory(v)}
+            options={APP_CATEGORIES.map((c) => ({ value: c.id, label: zh ? c.name[0] : c.name[1] }))}
+            data-testid="create-app-category"
+          />
+        </Form.Item>
+        <Form.Item label=" " colon={false}>
+          <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('compliance.deviceNote')} />
+          {uploading ? <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('evaluation.uploadsFirst')} data-testid="create-uploading" /> : null}
+          {!uploading && files.length === 0 ? (
+            <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
+              {t('evaluation.uploadNeeded')}
+            </Typography.Paragraph>
+          ) : null}
+          <Space>
+            <Button type="primary" htmlType="submit" loading={submitting} disabled={!ready} data-testid="create-submit">
+              {t('evaluation.submit')}
+            </Button>
+            <Button onClick={back}>{t('common.cancel')}</Button>
+          </Space>
+        </Form.Item>
+      </Form>
+    </PageCard>
   );
 }

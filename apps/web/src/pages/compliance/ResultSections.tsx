@@ -85,8 +85,11 @@ interface PathRow {
 
 export function StartupPaths({ assessment, view }: { assessment: Assessment; view: ComplianceView }) {
   const { t } = useTranslation();
-  const f = assessment.findings.find((x) => x.ruleId === 'compliance.startup.pre_consent_collection');
-  const rows: PathRow[] = (f?.evidence ?? []).map((e, i) => ({ key: String(i), who: e.attribution?.kind === 'sdk' ? e.attribution.name : t('compliance.app'), detail: e.detail ?? '', path: e.snippet ?? '' }));
+  // Android's call-graph item, or the mini-program's hooks item when that one ran.
+  const mini = assessment.findings.find((x) => x.ruleId === 'compliance.mini.pre_consent_collection');
+  const f = mini && mini.result !== 'not_executed' ? mini : assessment.findings.find((x) => x.ruleId === 'compliance.startup.pre_consent_collection');
+  const notRun = f?.result === 'not_executed';
+  const rows: PathRow[] = notRun ? [] : (f?.evidence ?? []).map((e, i) => ({ key: String(i), who: e.attribution?.kind === 'sdk' ? e.attribution.name : t('compliance.app'), detail: e.detail ?? '', path: e.snippet ?? '' }));
   return (
     <>
       {view.callGraph ? (
@@ -96,7 +99,7 @@ export function StartupPaths({ assessment, view }: { assessment: Assessment; vie
         </Typography.Paragraph>
       ) : null}
       {rows.length === 0 ? (
-        <Typography.Paragraph data-testid="startup-none">{t('compliance.noStartup')}</Typography.Paragraph>
+        <Typography.Paragraph data-testid="startup-none">{notRun ? `${t('compliance.startupNotRun')}${f?.evidence[0]?.detail ? `: ${f.evidence[0].detail}` : ''}` : t('compliance.noStartup')}</Typography.Paragraph>
       ) : (
         <Table<PathRow>
           data-testid="startup-paths"

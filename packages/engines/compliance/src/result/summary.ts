@@ -68,6 +68,8 @@ export function sdkInventory(code: CodeModel, sdks: SdkMatcher, collecting: Map<
 
 function verdictOf(results: string[]): Verdict {
   if (results.includes('fail')) return 'non_compliant';
+  // No item of the clause applies to this input: nothing was established either way.
+  if (results.length === 0) return 'needs_dynamic';
   if (results.every((r) => r === 'pass' || r === 'safe')) return 'compliant';
   return 'needs_dynamic';
 }
