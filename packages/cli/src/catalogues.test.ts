@@ -3,6 +3,7 @@
  * the engine, zh-TW derived from zh-CN when asked for, ja from the engine's translation table. A new
  * item without its Japanese texts fails here, not in a client's report.
  */
+import { CATEGORY_NAMES } from '@citadel/contracts';
 import { missingTranslations } from '@citadel/engine-core';
 import { describe, expect, it } from 'vitest';
 import { ENGINE_PACKAGES, loadEngines } from './engines.ts';
@@ -32,6 +33,9 @@ describe('shipped rule catalogues', async () => {
     it(`${engine.name}: every item has zh-CN, en, zh-TW and ja texts`, () => {
       expect(engine.catalogue.items.length).toBeGreaterThan(0);
       expect(missingTranslations(engine.catalogue.items).map((m) => `${m.id} ${m.field} ${m.locale}`)).toEqual([]);
+    });
+    it(`${engine.name}: every item's category is named in the shared category table (result pages, reports)`, () => {
+      expect(engine.catalogue.items.filter((i) => !Object.hasOwn(CATEGORY_NAMES, i.category)).map((i) => `${i.id} ${i.category}`)).toEqual([]);
     });
   }
 });

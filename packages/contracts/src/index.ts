@@ -13,3 +13,4 @@ export * from './accounts.ts';
 export * from './versions.ts';
 export * from './web-scan.ts';
 export * from './evidence-facts.ts';
+export * from './categories.ts';

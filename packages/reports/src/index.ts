@@ -20,6 +20,7 @@ export * from './model/types.ts';
 export { LABELS, type Labels } from './model/labels.ts';
 export { REPORT_TEMPLATES, REPORT_LAYOUTS, ITEM_FIELDS, isReportTemplate, type ReportTemplate, type ReportLayout, type ItemField } from './model/layouts.ts';
 export { buildReport } from './model/build.ts';
+export { unlabelledTargetFields } from './model/target.ts';
 export { filterByRange, rangesFor, formatsFor } from './model/range.ts';
 export { findCjkFont, FontNotFoundError } from './pdf/fonts.ts';
 export { renderLedgerXlsx, type LedgerRow, type LedgerOptions } from './ledger/ledger.ts';

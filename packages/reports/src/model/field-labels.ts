@@ -9,7 +9,7 @@
  * packages/reports/src/reports.test.ts renders every corpus sample and fails
  * on a key missing from this table.
  */
-import type { Locale } from '@citadel/contracts';
+import { CATEGORY_NAMES, type Locale } from '@citadel/contracts';
 
 type Row = readonly [zhCN: string, zhTW: string, en: string, ja: string];
 
@@ -140,63 +140,49 @@ const FIELDS: Record<string, Row> = {
   undecodable: ['无法解码', '無法解碼', 'Undecodable', 'デコード不可'],
 };
 
-const CATEGORIES: Record<string, Row> = {
-  manifest: ['配置文件', '設定檔', 'Manifest', 'マニフェスト'],
-  network: ['网络通信', '網路通訊', 'Network', 'ネットワーク'],
-  certificate: ['签名证书', '簽章憑證', 'Certificate', '証明書'],
-  signing: ['签名', '簽章', 'Signing', '署名'],
-  signature: ['签名', '簽章', 'Signature', '署名'],
-  provisioning: ['描述文件', '描述檔', 'Provisioning', 'プロビジョニング'],
-  code: ['代码安全', '程式碼安全', 'Code', 'コード'],
-  webview: ['WebView', 'WebView', 'WebView', 'WebView'],
-  crypto: ['加密算法', '加密演算法', 'Cryptography', '暗号'],
-  storage: ['数据存储', '資料儲存', 'Storage', 'データ保存'],
-  data: ['数据安全', '資料安全', 'Data', 'データ'],
-  native: ['原生库', '原生函式庫', 'Native code', 'ネイティブコード'],
-  binary: ['二进制保护', '二進位保護', 'Binary protection', 'バイナリ保護'],
-  secrets: ['敏感信息', '敏感資訊', 'Secrets', '機密情報'],
-  resilience: ['抗逆向能力', '抗逆向能力', 'Resilience', '耐タンパ性'],
-  sdk: ['第三方SDK', '第三方SDK', 'Third-party SDKs', 'サードパーティSDK'],
-  packer: ['加固', '加固', 'Hardening', '難読化・パッキング'],
-  info: ['基本信息', '基本資訊', 'Information', '情報'],
-  plist: ['Info.plist配置', 'Info.plist設定', 'Info.plist', 'Info.plist'],
-  permission: ['权限', '權限', 'Permissions', '権限'],
-  permissions: ['权限', '權限', 'Permissions', '権限'],
-  component: ['组件安全', '元件安全', 'Components', 'コンポーネント'],
-  privacy: ['隐私合规', '隱私合規', 'Privacy', 'プライバシー'],
-  resource: ['资源文件', '資源檔案', 'Resources', 'リソース'],
-  logging: ['日志', '日誌', 'Logging', 'ログ'],
-  headers: ['安全响应头', '安全回應標頭', 'Security headers', 'セキュリティヘッダー'],
-  tls: ['TLS配置', 'TLS設定', 'TLS', 'TLS'],
-  injection: ['注入', '注入', 'Injection', 'インジェクション'],
-  cookies: ['Cookie安全', 'Cookie安全', 'Cookies', 'Cookie'],
-  disclosure: ['信息泄露', '資訊洩漏', 'Information disclosure', '情報漏えい'],
-  auth: ['身份认证', '身分驗證', 'Authentication', '認証'],
-  authentication: ['身份认证', '身分驗證', 'Authentication', '認証'],
-  session: ['会话管理', '工作階段管理', 'Session management', 'セッション管理'],
-  access: ['访问控制', '存取控制', 'Access control', 'アクセス制御'],
-  config: ['安全配置', '安全設定', 'Configuration', '設定'],
-  configuration: ['安全配置', '安全設定', 'Configuration', '設定'],
-  xss: ['跨站脚本', '跨站指令碼', 'Cross-site scripting', 'クロスサイトスクリプティング'],
-  ssrf: ['服务端请求伪造', '伺服器端請求偽造', 'SSRF', 'SSRF'],
-  upload: ['文件上传', '檔案上傳', 'File upload', 'ファイルアップロード'],
-  redirect: ['重定向', '重新導向', 'Redirects', 'リダイレクト'],
-  deserialization: ['反序列化', '反序列化', 'Deserialization', 'デシリアライゼーション'],
-  xxe: ['XML外部实体', 'XML外部實體', 'XXE', 'XXE'],
-  path: ['路径遍历', '路徑周遊', 'Path traversal', 'パストラバーサル'],
-  random: ['随机数', '亂數', 'Randomness', '乱数'],
-  hash: ['哈希算法', '雜湊演算法', 'Hashing', 'ハッシュ'],
-  api: ['接口安全', '介面安全', 'API', 'API'],
-  javascript: ['JavaScript', 'JavaScript', 'JavaScript', 'JavaScript'],
-  dependencies: ['依赖组件', '相依元件', 'Dependencies', '依存関係'],
-  web: ['Web页面', 'Web頁面', 'Web pages', 'Webページ'],
-  android: ['Android', 'Android', 'Android', 'Android'],
-  ios: ['iOS', 'iOS', 'iOS', 'iOS'],
-  content: ['内容安全', '內容安全', 'Content', 'コンテンツ'],
-  exposure: ['敏感暴露', '敏感暴露', 'Exposure', '露出'],
-  methods: ['HTTP方法', 'HTTP方法', 'HTTP methods', 'HTTPメソッド'],
-  other: ['其他', '其他', 'Other', 'その他'],
+
+/**
+ * Fields that mean something else on one platform: `model` is the app model
+ * (FA/Stage) of a HarmonyOS package but the device model of a firmware image;
+ * `services` are Android Service components in an app but network daemons in firmware.
+ */
+const PLATFORM_FIELDS: Record<string, Record<string, Row>> = {
+  firmware: {
+    model: ['设备型号', '設備型號', 'Device model', 'デバイスモデル'],
+    services: ['网络服务', '網路服務', 'Network services', 'ネットワークサービス'],
+    components: ['软件组件', '軟體元件', 'Software components', 'ソフトウェアコンポーネント'],
+  },
+  sca: {
+    name: ['项目名称', '專案名稱', 'Project', 'プロジェクト'],
+    components: ['组件数', '元件數', 'Components', 'コンポーネント数'],
+  },
 };
+
+/** Identity fields of the firmware, software-component, network and compliance targets. */
+const MORE_FIELDS: Record<string, Row> = {
+  abbreviation: ['应用简称', '應用簡稱', 'Abbreviation', '略称'],
+  vendor: ['厂商', '廠商', 'Vendor', 'ベンダー'],
+  firmwareVersion: ['固件版本', '韌體版本', 'Firmware version', 'ファームウェアバージョン'],
+  buildDate: ['构建时间', '建置時間', 'Build date', 'ビルド日時'],
+  architecture: ['处理器架构', '處理器架構', 'Architecture', 'アーキテクチャ'],
+  endianness: ['字节序', '位元組順序', 'Byte order', 'バイトオーダー'],
+  kernelVersion: ['内核版本', '核心版本', 'Kernel version', 'カーネルバージョン'],
+  kernelBanner: ['内核标识', '核心標識', 'Kernel banner', 'カーネルバナー'],
+  bootloader: ['引导程序', '開機載入程式', 'Bootloader', 'ブートローダー'],
+  filesystems: ['文件系统', '檔案系統', 'File systems', 'ファイルシステム'],
+  nodeCount: ['节点数', '節點數', 'Nodes', 'ノード数'],
+  manifests: ['清单文件', '清單檔案', 'Manifests', 'マニフェスト'],
+  matched: ['已匹配漏洞库', '已比對漏洞庫', 'Matched against vulnerability data', '脆弱性データと照合'],
+  targets: ['扫描目标', '掃描目標', 'Targets', 'スキャン対象'],
+  hosts: ['主机与开放端口', '主機與開放埠', 'Hosts and open ports', 'ホストと開放ポート'],
+  ports_scanned: ['扫描端口数', '掃描埠數', 'Ports scanned', 'スキャンしたポート数'],
+  hosts_scanned: ['扫描主机数', '掃描主機數', 'Hosts scanned', 'スキャンしたホスト数'],
+  open_ports: ['开放端口数', '開放埠數', 'Open ports', '開放ポート数'],
+  closed_ports: ['关闭端口数', '關閉埠數', 'Closed ports', '閉じたポート数'],
+  filtered_ports: ['过滤端口数', '過濾埠數', 'Filtered ports', 'フィルタされたポート数'],
+  connections: ['连接次数', '連線次數', 'Connections made', '接続回数'],
+};
+Object.assign(FIELDS, MORE_FIELDS);
 
 const INDEX: Record<Locale, 0 | 1 | 2 | 3> = { 'zh-CN': 0, 'zh-TW': 1, en: 2, ja: 3 };
 
@@ -210,21 +196,23 @@ export function keyInWords(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** The label of a target field in `locale`, or undefined when the table lacks it. */
-export function knownFieldLabel(key: string, locale: Locale): string | undefined {
+/** The label of a target field in `locale` (on `platform` when given), or undefined when the tables lack it. */
+export function knownFieldLabel(key: string, locale: Locale, platform?: string): string | undefined {
+  const own = platform ? PLATFORM_FIELDS[platform] : undefined;
+  if (own && Object.hasOwn(own, key)) return own[key]![INDEX[locale]];
   return Object.hasOwn(FIELDS, key) ? (FIELDS[key]![INDEX[locale]] as string) : undefined;
 }
 
-export function fieldLabel(key: string, locale: Locale): string {
-  return knownFieldLabel(key, locale) ?? keyInWords(key);
+export function fieldLabel(key: string, locale: Locale, platform?: string): string {
+  return knownFieldLabel(key, locale, platform) ?? keyInWords(key);
 }
 
 /** A rule category in `locale` (categories the table lacks print in words). */
 export function categoryLabel(category: string, locale: Locale): string {
   if (!category) return '';
-  return Object.hasOwn(CATEGORIES, category) ? (CATEGORIES[category]![INDEX[locale]] as string) : keyInWords(category);
+  return Object.hasOwn(CATEGORY_NAMES, category) ? (CATEGORY_NAMES[category]![INDEX[locale]] as string) : keyInWords(category);
 }
 
 export function isKnownCategory(category: string): boolean {
-  return Object.hasOwn(CATEGORIES, category);
+  return Object.hasOwn(CATEGORY_NAMES, category);
 }

@@ -7,6 +7,7 @@ import type { Assessment, Locale } from '@citadel/contracts';
 import { clean } from './clean.ts';
 import { fieldLabel, knownFieldLabel } from './field-labels.ts';
 import type { Labels } from './labels.ts';
+import { phraseList, STRUCTURE_FIELDS } from './target-presentation.ts';
 import type { KeyValue, ReportInput } from './types.ts';
 
 const KNOWN: { key: string; aliases: string[] }[] = [
@@ -92,16 +93,42 @@ export function targetRows(assessment: Assessment, task: ReportInput['task'], la
     }
     const raw = target[alias];
     const value = k.key === 'size' && typeof raw === 'number' ? formatSize(raw) : formatValue(raw, f);
-    rows.push({ label: fieldLabel(k.key, locale), value: clean(value) });
+    rows.push({ label: fieldLabel(k.key, locale, assessment.platform), value: clean(value) });
   }
   for (const [key, v] of Object.entries(target)) {
-    if (used.has(key) || key === 'kind') continue;
-    const value = formatValue(v, f);
-    if (value) rows.push({ label: clean(fieldLabel(key, locale), 200), value: clean(value) });
+    if (used.has(key) || key === 'kind' || STRUCTURE_FIELDS.has(key)) continue;
+    const value = phraseList(key, v, MAX_LIST) ?? formatValue(v, f);
+    if (value) rows.push({ label: clean(fieldLabel(key, locale, assessment.platform), 200), value: clean(value) });
   }
   rows.push({ label: fieldLabel('platform', locale), value: labels.platforms[assessment.platform] ?? assessment.platform });
   if (task?.createdBy) rows.push({ label: fieldLabel('createdBy', locale), value: clean(task.createdBy, 200) });
   const analysed = task?.finishedAt ?? Date.parse(assessment.timings?.finishedAt ?? '');
   if (Number.isFinite(analysed)) rows.push({ label: fieldLabel('analysisTime', locale), value: generatedAt(analysed) });
   return rows;
+}
+
+/**
+ * Keys the target table would label with the key in words because no table names
+ * them (top-level fields, and nested camelCase keys as nestedLabel prints them):
+ * a Chinese or Japanese report would show English there. Tests keep this empty
+ * for every engine's target.
+ */
+export function unlabelledTargetFields(assessment: Assessment): string[] {
+  const missing = new Set<string>();
+  const known = (k: string) => knownFieldLabel(k, 'zh-CN', assessment.platform) !== undefined;
+  const walk = (v: unknown, depth: number): void => {
+    if (!v || typeof v !== 'object' || depth >= MAX_DEPTH) return;
+    if (Array.isArray(v)) return v.slice(0, MAX_LIST).forEach((x) => walk(x, depth + 1));
+    for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+      if (/^[a-z]+[A-Z]/.test(k) && !known(k)) missing.add(k);
+      walk(x, depth + 1);
+    }
+  };
+  const used = new Set(KNOWN.flatMap((k) => k.aliases));
+  for (const [key, v] of Object.entries(assessment.target ?? {})) {
+    if (used.has(key) || key === 'kind' || STRUCTURE_FIELDS.has(key)) continue;
+    if (!known(key)) missing.add(key);
+    if (phraseList(key, v, MAX_LIST) === undefined) walk(v, 0);
+  }
+  return [...missing].sort();
 }
