@@ -94,7 +94,8 @@ export const CALL_RULES: readonly CallRule[] = [
   { key: 'crypto.insecure_random', langs: ['java', 'js'], names: ['random'], test: (c) => /^(java\.lang\.)?Math$/.test(c.recvText) },
   { key: 'crypto.insecure_random', langs: ['java'], names: ['nextInt', 'nextLong', 'nextDouble', 'nextFloat', 'nextBoolean', 'nextGaussian', 'current'], test: (c) => /ThreadLocalRandom/.test(c.call.callee) },
   { key: 'crypto.insecure_random', langs: ['python'], names: ['random', 'randint', 'choice', 'randrange', 'getrandbits', 'shuffle', 'uniform'], test: (c) => c.recvText === 'random' },
-  { key: 'crypto.insecure_random', langs: ['go'], names: ['Intn', 'Int', 'Int63', 'Float64', 'Read', 'Uint32', 'Int31n'], test: (c) => c.recvText === 'rand' && /"math\/rand"/.test(c.fileText) },
+  // math/rand and math/rand/v2 (IntN, N, Uint64 …); crypto/rand is the secure one.
+  { key: 'crypto.insecure_random', langs: ['go'], names: ['Intn', 'Int', 'Int63', 'Int63n', 'Int31', 'Float64', 'Float32', 'Read', 'Uint32', 'Uint64', 'Int31n', 'IntN', 'Int64N', 'Int32N', 'Int64', 'Int32', 'N', 'Perm', 'Shuffle', 'Seed', 'New'], test: (c) => c.recvText === 'rand' && /"math\/rand(\/v2)?"/.test(c.fileText) },
   { key: 'crypto.insecure_random', langs: ['php'], names: ['rand', 'mt_rand', 'lcg_value', 'uniqid'], test: () => true },
   { key: 'crypto.insecure_random', langs: ['c'], names: ['rand', 'srand', 'random', 'drand48'], test: () => true },
   // Cookies
@@ -107,6 +108,10 @@ export const CALL_RULES: readonly CallRule[] = [
   { key: 'web.insecure_cookie', langs: ['python'], names: ['set_cookie', 'set_signed_cookie'], test: (c) => insecureFlag(c.kw('secure', 6) ?? null) && !deletesCookie(c) },
   // Go: http.SetCookie(w, &http.Cookie{…}): the Secure field of the literal (absent = false).
   { key: 'web.insecure_cookie', langs: ['go'], names: ['SetCookie'], test: (c) => { const lit = /Cookie\s*\{([\s\S]*)\}/.exec(c.argText[1] ?? ''); if (lit) return !/\bSecure\s*:\s*true\b/.test(lit[1]!); const v = c.args[1]?.entries; return v ? insecureFlag(v.get('Secure') ?? null) : false; } },
+  // Gin: c.SetCookie(name, value, maxAge, path, domain, secure, httpOnly).
+  { key: 'web.insecure_cookie', langs: ['go'], names: ['SetCookie'], test: (c) => c.recvText !== 'http' && c.args.length >= 7 && insecureFlag(c.args[5] ?? null) },
+  // Echo: c.SetCookie(&http.Cookie{…}) / c.SetCookie(cookie): the cookie's Secure field.
+  { key: 'web.insecure_cookie', langs: ['go'], names: ['SetCookie'], test: (c) => c.recvText !== 'http' && c.args.length === 1 && !!c.args[0]?.entries && insecureFlag(c.args[0].entries.get('Secure') ?? null) },
   // setcookie(name, value, expires, path, domain, secure, httponly) or setcookie(name, value, ['secure' => …]).
   { key: 'web.insecure_cookie', langs: ['php'], names: ['setcookie', 'setrawcookie'], test: (c) => (/^\s*(\[|array\s*\()/i.test(c.argText[2] ?? '') && !c.args[2]?.entries ? !/["']secure["']\s*=>\s*(true|1)\b/i.test(c.argText[2]!) : insecureFlag(c.args[2]?.entries ? (c.args[2].entries.get('secure') ?? null) : (c.args[5] ?? null))) },
   // Sensitive data in logs
@@ -131,6 +136,10 @@ export const CALL_RULES: readonly CallRule[] = [
   { key: 'injection.xss', langs: ['js'], names: ['bypassSecurityTrustHtml', 'bypassSecurityTrustScript', 'bypassSecurityTrustUrl', 'bypassSecurityTrustResourceUrl', 'bypassSecurityTrustStyle'], test: (c) => c.args.length > 0 && c.args[0]!.konst === undefined },
   { key: 'injection.xxe', langs: ['js'], names: ['parseXml', 'parseXmlString'], test: (c) => c.args[1]?.entries?.get('noent')?.konst === true },
   { key: 'injection.xxe', langs: ['php'], names: ['simplexml_load_string', 'simplexml_load_file', 'loadXML'], test: (c) => c.argText.some((a) => /LIBXML_NOENT/.test(a)) },
+  // Go: encoding/xml has no DTDs; libxml2 bindings substitute entities with XMLParseNoEnt.
+  { key: 'injection.xxe', langs: ['go'], names: ['New'], test: (c) => c.recvText === 'parser' && c.argText.some((a) => /XMLParseNoEnt|XMLParseDTDLoad/.test(a)) },
+  // A JWT signing key written into the code: token.SignedString([]byte("…")) (golang-jwt).
+  { key: 'secrets.hardcoded_password', langs: ['go'], names: ['SignedString'], test: (c) => constSecret(c.args[0]) },
   { key: 'injection.xxe', langs: ['python'], names: ['XMLParser'], test: (c) => c.argText.some((a) => /resolve_entities\s*=\s*True/.test(a)) },
   ...CSHARP_CALL_RULES,
 ];

@@ -22,6 +22,8 @@ export interface SinkCall extends ArgView {
   args: readonly Value[];
   recv: Value | undefined;
   recvText: string;
+  /** The whole file (imports decide which library a name is: text/template or html/template). */
+  fileText: string;
 }
 
 export interface SinkSpec extends CallSpec {
@@ -67,12 +69,14 @@ export const SOURCE_CALLS: readonly CallSpec[] = [
   { langs: PY, names: ['get', 'getlist', 'get_json', 'get_data', 'getvalue', 'getfirst'], recv: /^(request|self\.request|flask\.request)\.(args|form|values|cookies|headers|GET|POST|COOKIES|META|json|data|files|query_params|path_params)$|^(request|flask\.request)$|^form$/ },
   // Starlette/FastAPI request bodies
   { langs: PY, names: ['json', 'form', 'body'], recv: /^(request|req)$/ },
-  { langs: GO, names: ['FormValue', 'PostFormValue', 'Get', 'Query', 'Param', 'PostForm', 'Cookie', 'ReadAll'], recv: /(^r|req|request|ctx|c)(\.URL\.Query\(\)|\.Form|\.PostForm|\.Header|\.URL)?$|\.Query\(\)$/ },
+  { langs: GO, names: ['FormValue', 'PostFormValue', 'Get', 'Query', 'Param', 'PostForm', 'Cookie', 'ReadAll', 'QueryParam', 'QueryParams', 'FormParams', 'DefaultQuery', 'DefaultPostForm', 'GetHeader', 'GetQuery', 'GetPostForm', 'QueryArray', 'PostFormArray', 'GetRawData', 'QueryString', 'ParamValues'], recv: /(^r|req|request|ctx|c)(\.URL\.Query\(\)|\.Form|\.PostForm|\.Header|\.URL)?$|\.Query\(\)$/ },
   { langs: PHP, names: ['filter_input', 'file_get_contents'], recv: undefined },
   // ASP.NET Core request bodies read by hand; the console.
   { langs: CS, names: ['ReadFromJsonAsync', 'ReadFormAsync', 'GetQueryNameValuePairs'], recv: CS_REQUEST },
   { langs: CS, names: ['ReadLine'], recv: /^Console$/ },
   { langs: CS, names: ['GetCommandLineArgs'], recv: /^Environment$/ },
+  // Laravel's request('key') helper
+  { langs: PHP, names: ['request'], recv: undefined },
   // Laravel / Symfony requests
   { langs: PHP, names: ['input', 'query', 'post', 'get', 'cookie', 'header', 'all', 'json', 'route', 'getContent'], recv: /^(\$request|\$req|request\(\)|\$this->request|\$request->(query|request|cookies|headers))$/ },
 ];
@@ -114,7 +118,10 @@ export const SINKS: readonly SinkSpec[] = [
   { kind: 'sqli', langs: GO, names: ['Get', 'Select'], recv: DB, args: [1] },
   { kind: 'sqli', langs: GO, names: ['QueryContext', 'ExecContext', 'QueryRowContext', 'PrepareContext', 'SelectContext', 'GetContext'], recv: DB, args: [1] },
   // Laravel's query builder: raw SQL text (DB::select/statement/unprepared, …Raw clauses); the bindings array is safe.
-  { kind: 'sqli', langs: PHP, names: ['select', 'insert', 'update', 'delete', 'statement', 'unprepared', 'raw', 'whereRaw', 'orWhereRaw', 'selectRaw', 'orderByRaw', 'havingRaw', 'groupByRaw'], recv: /^(DB|\$db|\$query|\$builder|.*->table\(.*\)|.*::query\(\))$/, args: [0] },
+  { kind: 'sqli', langs: PHP, names: ['select', 'insert', 'update', 'delete', 'statement', 'unprepared'], recv: /^(DB|\$db|\$query|\$builder|.*->table\(.*\)|.*::query\(\))$/, args: [0] },
+  // The …Raw clauses are Laravel's own names: raw SQL on whatever builder or model they are called.
+  { kind: 'sqli', langs: PHP, names: ['raw', 'whereRaw', 'orWhereRaw', 'selectRaw', 'orderByRaw', 'havingRaw', 'orHavingRaw', 'groupByRaw', 'fromRaw'], args: [0] },
+  { kind: 'sqli', langs: PHP, names: ['mysqli_prepare', 'mysqli_real_query', 'mysqli_multi_query', 'pg_prepare', 'pg_send_query'], args: [1] },
   { kind: 'sqli', langs: PHP, names: ['mysql_query', 'mysqli_query', 'pg_query', 'sqlite_query', 'query', 'exec', 'prepare', 'multi_query', 'real_query'], args: 'any' },
   // ADO.NET: the command text given to a command or adapter, or set as CommandText; EF Core's …Raw methods (FromSql/
   // FromSqlInterpolated/ExecuteSql take a FormattableString and bind its holes, so they are not sinks); Dapper's extension methods.
@@ -133,7 +140,9 @@ export const SINKS: readonly SinkSpec[] = [
   // subprocess runs an argument list without a shell: only shell=True (or a tainted program name) is command injection.
   { kind: 'cmdi', langs: PY, names: ['system', 'popen', 'call', 'run', 'Popen', 'check_output', 'check_call', 'getoutput', 'getstatusoutput'], recv: /^(os|subprocess|commands)$/, args: [0], safeWhen: (c) => c.recvText === 'subprocess' && c.kw('shell')?.konst !== true && listHead(c.args[0]) },
   { kind: 'cmdi', langs: PY, names: ['spawnl', 'spawnlp', 'spawnv', 'spawnvp', 'execl', 'execlp', 'execv', 'execvp'], recv: /^os$/, args: [1] },
-  { kind: 'cmdi', langs: GO, names: ['Command', 'CommandContext'], recv: /exec/, args: 'any' },
+  // os/exec runs the program with an argument vector (no shell): only the program, or the arguments of a shell, inject commands.
+  { kind: 'cmdi', langs: GO, names: ['Command'], recv: /exec/, args: 'any', safeWhen: (c) => plainProgram(c.args[0]) },
+  { kind: 'cmdi', langs: GO, names: ['CommandContext'], recv: /exec/, args: 'any', safeWhen: (c) => plainProgram(c.args[1]) },
   // Process.Start(fileName, arguments) runs the program without a shell (UseShellExecute is false on .NET Core): only a
   // tainted program, or arguments handed to a shell (cmd /c, sh -c, powershell), inject commands.
   { kind: 'cmdi', langs: CS, names: ['Start'], recv: /(^|\.)Process$/, args: 'any', safeWhen: (c) => (c.args.length >= 2 ? plainProgram(c.args[0]) : plainProgram(c.args[0]?.entries?.get('FileName'))) },
@@ -154,7 +163,9 @@ export const SINKS: readonly SinkSpec[] = [
   { kind: 'path', langs: PY, names: ['open', 'send_file', 'remove', 'unlink', 'rmtree', 'listdir', 'FileResponse', 'Path', 'rename', 'makedirs', 'mkdir', 'rmdir', 'copyfile', 'copy'], args: [0] },
   // send_from_directory(directory, path) refuses paths that leave the directory (werkzeug safe_join): only the directory is a sink.
   { kind: 'path', langs: PY, names: ['send_from_directory'], args: [0] },
-  { kind: 'path', langs: GO, names: ['Open', 'OpenFile', 'ReadFile', 'WriteFile', 'Remove', 'RemoveAll', 'ServeFile', 'Create'], recv: /^(os|ioutil|http|io)$/, args: 'any' },
+  { kind: 'path', langs: GO, names: ['Open', 'OpenFile', 'ReadFile', 'WriteFile', 'Remove', 'RemoveAll', 'ServeFile', 'Create', 'ReadDir', 'Mkdir', 'MkdirAll', 'Rename'], recv: /^(os|ioutil|http|io)$/, args: 'any' },
+  // Gin/Echo: c.File / c.FileAttachment / c.Attachment serve a file from disk.
+  { kind: 'path', langs: GO, names: ['File', 'FileAttachment', 'Attachment', 'Inline'], recv: /^(c|ctx|context)$/, args: [0] },
   { kind: 'path', langs: PHP, names: ['fopen', 'file_get_contents', 'file_put_contents', 'readfile', 'unlink', 'file', 'include', 'opendir', 'copy', 'rename'], args: [0] },
   // System.IO: the path arguments of File/Directory methods and file streams; Path.Combine keeps an absolute second part, so it is no guard.
   { kind: 'path', langs: CS, names: ['ReadAllText', 'ReadAllBytes', 'ReadAllLines', 'ReadLines', 'ReadAllTextAsync', 'ReadAllBytesAsync', 'ReadAllLinesAsync', 'WriteAllText', 'WriteAllBytes', 'WriteAllLines', 'WriteAllTextAsync', 'WriteAllBytesAsync', 'AppendAllText', 'AppendAllTextAsync', 'Open', 'OpenRead', 'OpenWrite', 'OpenText', 'Create', 'CreateText', 'AppendText', 'Delete', 'Copy', 'Move', 'Replace', 'GetFiles', 'GetDirectories', 'EnumerateFiles', 'CreateDirectory'], recv: /^(System\.IO\.)?(File|Directory)$/, args: [0, 1] },
@@ -176,7 +187,16 @@ export const SINKS: readonly SinkSpec[] = [
   { kind: 'xss', langs: CS, names: ['WriteAsync', 'Write'], recv: /(^|\.)Response$/, args: [0] },
   { kind: 'xss', langs: CS, names: ['Content'], args: [0], safeWhen: (c) => !/html/i.test(String(c.args[1]?.konst ?? '')) },
   { kind: 'xss', langs: PHP, names: ['echo', 'print', 'printf', 'vprintf'], args: 'any' },
-  { kind: 'xss', langs: GO, names: ['Write', 'WriteString', 'Fprintf', 'Fprint', 'Fprintln'], recv: /^(w|rw|writer|io|fmt|res|resp)$/, args: 'any' },
+  { kind: 'xss', langs: GO, names: ['Write', 'WriteString'], recv: /^(w|rw|writer|res|resp|c\.Writer|ctx\.Writer)$/, args: 'any' },
+  // fmt.Fprint*/io.WriteString into a response writer (not os.Stdout or a buffer).
+  { kind: 'xss', langs: GO, names: ['Fprintf', 'Fprint', 'Fprintln', 'WriteString'], recv: /^(fmt|io)$/, args: 'any', safeWhen: (c) => !/^(w|rw|writer|res|resp|response|c\.Writer|ctx\.Writer|c\.Response\(\)(\.Writer)?)$/.test(c.kwText('w', 0) ?? '') },
+  // Echo's c.HTML(code, html) writes the string as HTML; Gin's c.Data(code, "text/html", bytes) too.
+  { kind: 'xss', langs: GO, names: ['HTML', 'HTMLBlob'], recv: /^(c|ctx|context)$/, args: [1], safeWhen: (c) => c.args.length > 2 },
+  { kind: 'xss', langs: GO, names: ['Data', 'Blob'], recv: /^(c|ctx|context)$/, args: [2], safeWhen: (c) => !/html/i.test(String(c.args[1]?.konst ?? '')) },
+  // html/template's HTML/JS/URL types mark text as already safe: escaping is skipped.
+  { kind: 'xss', langs: GO, names: ['HTML', 'HTMLAttr', 'JS', 'JSStr', 'URL', 'CSS', 'Srcset'], recv: /^template$/, args: [0] },
+  // text/template escapes nothing: executing it into a response with client data is XSS (html/template escapes by context).
+  { kind: 'xss', langs: GO, names: ['Execute', 'ExecuteTemplate'], args: 'any', safeWhen: (c) => !/"text\/template"/.test(c.fileText) || !/^(w|rw|writer|res|resp|c\.Writer|ctx\.Writer)$/.test(c.kwText('w', 0) ?? '') },
   // LDAP, XPath
   { kind: 'ldap', langs: J, names: ['search'], recv: /ctx|context|dir|ldap|idc/i, args: [1] },
   // ldap3: search(search_base, search_filter, …); python-ldap: search_s(base, scope, filterstr). Base DNs are sinks too.
@@ -186,11 +206,14 @@ export const SINKS: readonly SinkSpec[] = [
   { kind: 'ldap', langs: CS, names: ['set_Filter'], recv: /search/i, args: [0] },
   { kind: 'ldap', langs: CS, names: ['DirectoryEntry'], isNew: true, args: [0] },
   { kind: 'ldap', langs: CS, names: ['SearchRequest'], isNew: true, args: [0, 1] },
+  // go-ldap: NewSearchRequest(baseDN, scope, deref, sizeLimit, timeLimit, typesOnly, filter, attributes, controls).
+  { kind: 'ldap', langs: GO, names: ['NewSearchRequest'], recv: /ldap/, args: [0, 6] },
   { kind: 'ldap', langs: PHP, names: ['ldap_search', 'ldap_list', 'ldap_read'], args: [2] },
   { kind: 'xpath', langs: J, names: ['compile', 'evaluate'], recv: /xp|xpath/i, args: [0] },
   { kind: 'xpath', langs: JS, names: ['select', 'evaluate', 'select1'], recv: /xpath/i, args: [0] },
   { kind: 'xpath', langs: PY, names: ['xpath', 'find', 'findall', 'findtext', 'iterfind', 'XPath', 'ETXPath'], recv: /tree|root|doc|xml|etree|dom|node|parsed/i, args: [0] },
   { kind: 'xpath', langs: CS, names: ['SelectNodes', 'SelectSingleNode', 'Evaluate', 'Select', 'Compile', 'XPathSelectElement', 'XPathSelectElements', 'XPathEvaluate'], recv: /nav|xpath|doc|xml|node|root|element|XPathExpression/i, args: [0] },
+  { kind: 'xpath', langs: GO, names: ['Find', 'FindOne', 'QueryAll', 'Query', 'Compile', 'MustCompile', 'Select'], recv: /^(xmlquery|htmlquery|xpath|xpath\.Expr|expr)$/, args: 'any' },
   { kind: 'xpath', langs: PHP, names: ['query', 'evaluate', 'xpath'], recv: /xpath|xml/i, args: [0] },
   // SSRF
   { kind: 'ssrf', langs: J, names: ['URL'], isNew: true, args: [0] },
@@ -202,6 +225,7 @@ export const SINKS: readonly SinkSpec[] = [
   { kind: 'ssrf', langs: CS, names: ['Create', 'CreateHttp'], recv: /^(Http)?WebRequest$/, args: [0] },
   { kind: 'ssrf', langs: CS, names: ['HttpRequestMessage'], isNew: true, args: [1] },
   { kind: 'ssrf', langs: PHP, names: ['curl_init', 'fsockopen'], args: [0] },
+  { kind: 'ssrf', langs: PHP, names: ['curl_setopt'], args: [2], safeWhen: (c) => !/^CURLOPT_URL$/.test(c.kwText('option', 1) ?? '') },
   // Deserialization
   { kind: 'deser', langs: J, names: ['ObjectInputStream', 'XMLDecoder'], isNew: true, args: [0] },
   { kind: 'deser', langs: J, names: ['fromXML', 'readValue', 'load'], recv: /xstream|yaml|Yaml/i, args: [0] },
@@ -210,14 +234,16 @@ export const SINKS: readonly SinkSpec[] = [
   // yaml.load is safe with SafeLoader/CSafeLoader/BaseLoader; full_load and unsafe_load construct Python objects.
   { kind: 'deser', langs: PY, names: ['load', 'load_all'], recv: /^yaml$/, args: [0], safeWhen: (c) => /Safe|Base/.test(c.kwText('Loader', 1) ?? '') },
   { kind: 'deser', langs: PY, names: ['unsafe_load', 'unsafe_load_all', 'full_load', 'full_load_all'], recv: /^yaml$/, args: [0] },
-  { kind: 'deser', langs: PHP, names: ['unserialize'], args: [0] },
+  // unserialize(…, ['allowed_classes' => false]) makes no objects (PHP manual).
+  { kind: 'deser', langs: PHP, names: ['unserialize'], args: [0], safeWhen: (c) => /["']allowed_classes["']\s*=>\s*false/i.test(c.kwText('options', 1) ?? '') },
   // .NET: BinaryFormatter and its kin cannot be made safe (Microsoft's BinaryFormatter security guide); JavaScriptSerializer only
   // with a type resolver, Json.NET only with TypeNameHandling other than None (value flags below).
   { kind: 'deser', langs: CS, names: ['Deserialize', 'UnsafeDeserialize', 'ReadObject'], recv: /BinaryFormatter|SoapFormatter|NetDataContractSerializer|LosFormatter|ObjectStateFormatter|formatter|\bbf\b/i, args: [0] },
   { kind: 'deser', langs: CS, names: ['Deserialize', 'DeserializeObject'], recv: /JavaScriptSerializer|serializer/i, args: [0], safeWhen: (c) => !c.recv?.flags?.has('type-resolver') },
   { kind: 'deser', langs: CS, names: ['DeserializeObject'], recv: /^JsonConvert$/, args: [0], safeWhen: (c) => !typeNames(c.args[1]) },
   // XXE: parsing attacker-controlled XML with entity expansion enabled
-  { kind: 'xxe', langs: PHP, names: ['simplexml_load_string', 'loadXML'], args: [0] },
+  // libxml2 ≥ 2.9 (PHP 8) substitutes entities and loads external DTDs only when asked (LIBXML_NOENT, LIBXML_DTDLOAD).
+  { kind: 'xxe', langs: PHP, names: ['simplexml_load_string', 'simplexml_load_file', 'loadXML', 'load'], args: [0], safeWhen: (c) => !/LIBXML_NOENT|LIBXML_DTDLOAD|LIBXML_DTDATTR/.test([1, 2].map((i) => c.kwText('', i) ?? '').join(' ')) },
   { kind: 'xxe', langs: JS, names: ['parseXml', 'parseXmlString'], recv: /libxml/i, args: [0] },
   // lxml resolves entities unless given a parser made with resolve_entities=False (value flag 'xml-safe');
   // the standard library's ElementTree, minidom and sax (by default) do not load external entities.
@@ -229,7 +255,10 @@ export const SINKS: readonly SinkSpec[] = [
   { kind: 'redirect', langs: JS, names: ['redirect'], recv: /^(res|response|resp|ctx)$/, args: 'any' },
   { kind: 'redirect', langs: PY, names: ['redirect', 'HttpResponseRedirect', 'HttpResponsePermanentRedirect', 'RedirectResponse'], args: [0] },
   { kind: 'redirect', langs: GO, names: ['Redirect'], recv: /^http$/, args: [2] },
-  { kind: 'redirect', langs: PHP, names: ['header'], args: [0] },
+  // Gin/Echo: c.Redirect(code, location).
+  { kind: 'redirect', langs: GO, names: ['Redirect'], recv: /^(c|ctx|context)$/, args: [1] },
+  // header("Location: …"): other headers are not redirects.
+  { kind: 'redirect', langs: PHP, names: ['header'], args: [0], safeWhen: (c) => /^\s*["'](?!\s*location\s*:)/i.test(c.kwText('header', 0) ?? '') },
   // Controller.Redirect/RedirectPermanent, Response.Redirect, Results.Redirect; LocalRedirect refuses other hosts, so it is no sink.
   { kind: 'redirect', langs: CS, names: ['Redirect', 'RedirectPermanent', 'RedirectPreserveMethod', 'RedirectPermanentPreserveMethod'], args: [0] },
   { kind: 'redirect', langs: CS, names: ['RedirectResult'], isNew: true, args: [0] },
@@ -245,11 +274,15 @@ export const SINKS: readonly SinkSpec[] = [
   // session['k'] = v is a __setitem__ call (statements.ts): Flask's session, Django's request.session.
   { kind: 'trustbound', langs: PY, names: ['__setitem__', 'update', 'setdefault'], recv: /(^|\.)session$/, args: 'any' },
   { kind: 'trustbound', langs: PHP, names: ['__setitem__'], recv: /^\$_SESSION$/, args: 'any' },
+  // gorilla/sessions: session.Values[key] = v; gin-contrib/sessions: session.Set(key, v).
+  { kind: 'trustbound', langs: GO, names: ['__setitem__'], recv: /(^|\.)(session|sess|s)\.Values$/i, args: 'any' },
+  { kind: 'trustbound', langs: GO, names: ['Set'], recv: /^(session|sess)$/i, args: 'any' },
   // ISession.SetString/SetInt32/Set (ASP.NET Core), Session["k"] = v (System.Web).
   { kind: 'trustbound', langs: CS, names: ['SetString', 'SetInt32', 'Set', '__setitem__', 'Add'], recv: /(^|\.)Session$/, args: 'any' },
   // Log injection / forging
   { kind: 'log', langs: J, names: ['info', 'warn', 'error', 'debug', 'trace', 'log', 'fine', 'severe', 'warning'], recv: /log(ger)?$|LOG(GER)?$/i, args: 'any' },
   { kind: 'log', langs: CS, names: ['LogInformation', 'LogWarning', 'LogError', 'LogDebug', 'LogTrace', 'LogCritical', 'Log', 'Info', 'Warn', 'Error', 'Debug', 'Information', 'Warning'], recv: /log(ger)?$/i, args: 'any' },
+  { kind: 'log', langs: GO, names: ['Print', 'Printf', 'Println', 'Fatal', 'Fatalf', 'Panicf', 'Info', 'Infof', 'Warn', 'Warnf', 'Error', 'Errorf', 'Debug', 'Debugf'], recv: /^(log|logger|logrus|l|slog)$/, args: 'any' },
   { kind: 'log', langs: JS, names: ['log', 'info', 'warn', 'error', 'debug', 'trace'], recv: /^(console|logger|log|winston)$/, args: 'any' },
 ];
 
@@ -307,12 +340,20 @@ export const SANITIZERS: readonly SanitizerSpec[] = [
   { langs: PHP, names: ['intval', 'floatval', 'boolval', 'is_numeric', 'count', 'strlen', 'ctype_digit'], kinds: 'all' },
   { langs: PHP, names: ['mysqli_real_escape_string', 'mysql_real_escape_string', 'real_escape_string', 'quote', 'pg_escape_string', 'addslashes'], kinds: ['sqli'] },
   { langs: PHP, names: ['escapeshellarg', 'escapeshellcmd'], kinds: ['cmdi'] },
+  { langs: PHP, names: ['ldap_escape'], kinds: ['ldap'] },
+  { langs: PHP, names: ['in_array', 'array_key_exists', 'password_hash', 'password_verify', 'hash_hmac', 'hash', 'random_int'], kinds: 'all' },
   { langs: PHP, names: ['basename', 'realpath'], kinds: ['path'] },
   { langs: CS, names: ['HtmlEncode', 'HtmlAttributeEncode', 'JavaScriptStringEncode', 'Encode', 'UrlEncode', 'EscapeDataString', 'EscapeUriString'], recv: /WebUtility|HttpUtility|HtmlEncoder|JavaScriptEncoder|UrlEncoder|Encoder|AntiXssEncoder|^Uri$|_?(html|url)Encoder/i, kinds: ['xss', 'redirect', 'log'] },
   { langs: CS, names: ['LdapFilterEncode', 'LdapDistinguishedNameEncode'], kinds: ['ldap'] },
   { langs: CS, names: ['GetFileName', 'GetFileNameWithoutExtension', 'GetExtension'], recv: /(^|\.)Path$/, kinds: ['path'] },
   { langs: CS, names: ['Parse', 'TryParse', 'ToInt32', 'ToInt64', 'ToInt16', 'ToDouble', 'ToDecimal', 'ToBoolean', 'Equals', 'Contains', 'StartsWith', 'EndsWith', 'IsMatch', 'Count', 'Any', 'GetHashCode', 'CompareTo', 'IndexOf', 'IsLocalUrl', 'IsNullOrEmpty', 'IsNullOrWhiteSpace', 'Exists'], kinds: 'all' },
-  { langs: GO, names: ['Atoi', 'ParseInt', 'ParseBool', 'ParseFloat', 'EscapeString', 'HTMLEscapeString', 'QueryEscape', 'PathEscape', 'Base', 'Clean'], kinds: 'all' },
+  // Numbers and booleans carry no text. filepath.Clean/Join keep a leading "../" (no guard); Base keeps the last element only.
+  { langs: GO, names: ['Atoi', 'ParseInt', 'ParseUint', 'ParseBool', 'ParseFloat', 'IsLocal', 'HasPrefix', 'Contains', 'EqualFold'], kinds: 'all' },
+  { langs: GO, names: ['EscapeString', 'HTMLEscapeString', 'HTMLEscaper', 'JSEscapeString'], kinds: ['xss', 'log'] },
+  { langs: GO, names: ['QueryEscape', 'PathEscape'], kinds: ['xss', 'redirect', 'path', 'cmdi', 'ldap', 'sqli', 'log'] },
+  { langs: GO, names: ['Base'], recv: /^(filepath|path)$/, kinds: ['path'] },
+  { langs: GO, names: ['EscapeFilter', 'EscapeDN'], recv: /ldap/, kinds: ['ldap'] },
+  { langs: GO, names: ['Quote', 'QuoteToASCII'], recv: /^strconv$/, kinds: ['log'] },
 ];
 
 /**
@@ -334,4 +375,22 @@ export const VALUE_FLAGS: readonly ValueFlagSpec[] = [
   { langs: CS, names: ['XmlUrlResolver', 'XmlSecureResolver'], isNew: true, on: 'result', flag: 'xml-resolver', when: () => true },
   { langs: PY, names: ['XMLParser', 'XMLPullParser'], on: 'result', flag: 'xml-safe', when: (c) => c.kw('resolve_entities')?.konst === false },
   { langs: PY, names: ['setFeature'], on: 'receiver', flag: 'xml-external', when: (c) => /feature_external_(ges|pes)|external-(general|parameter)-entities/.test(c.kwText('name', 0) ?? '') && (c.kw('state', 1)?.konst === true || c.kw('state', 1)?.konst === 1) },
+];
+
+/** A check whose true result makes argument `arg` safe for `kinds` in the branch it guards (taint/guards.ts). */
+export interface GuardCallSpec extends CallSpec {
+  arg: number;
+  kinds: readonly SinkKind[] | 'all';
+  /** Further condition on the arguments' source text (in_array only when strict). */
+  when?: (argText: readonly string[]) => boolean;
+}
+
+export const GUARD_CALLS: readonly GuardCallSpec[] = [
+  // Go 1.20 filepath.IsLocal: lexically within the directory it is joined to (no "..", not absolute).
+  { langs: GO, names: ['IsLocal'], recv: /^filepath$/, arg: 0, kinds: ['path'] },
+  // ASP.NET Core IUrlHelper.IsLocalUrl: a path on this site, not another host.
+  { langs: CS, names: ['IsLocalUrl'], arg: 0, kinds: ['redirect'] },
+  // PHP: in_array(x, list, true) compares exactly with the listed values; ctype_digit/is_numeric leave digits only.
+  { langs: PHP, names: ['in_array'], arg: 0, kinds: 'all', when: (a) => /^true$/i.test(a[2] ?? '') },
+  { langs: PHP, names: ['ctype_digit', 'ctype_alnum', 'is_numeric', 'is_int'], arg: 0, kinds: 'all' },
 ];

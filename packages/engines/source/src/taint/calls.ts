@@ -42,7 +42,7 @@ export function evCall(w: Walker, call: CallSite, f: Frame): Value {
   let flagged: Value | undefined;
   for (const s of w.specs.valueFlags) {
     if (!matchesCall(s, ctx)) continue;
-    const on = s.when((view ??= { ...argView(call, args, w.src), args, recv, recvText: recvText ?? '' }));
+    const on = s.when((view ??= { ...argView(call, args, w.src), args, recv, recvText: recvText ?? '', fileText: w.src }));
     if (s.on === 'result') flagged = on ? { flags: new Set([s.flag]) } : UNKNOWN;
     else if (call.receiver && (isIdent(call.receiver) || isMember(call.receiver))) {
       const key = w.text(call.receiver);
@@ -197,7 +197,7 @@ export function checkSinks(w: Walker, call: CallSite, args: readonly Value[], re
   let view: SinkCall | undefined;
   for (const s of w.specs.sinks) {
     if (!matchesCall(s, ctx)) continue;
-    if (s.safeWhen && s.safeWhen((view ??= { ...argView(call, args, w.src), args, recv, recvText: recvText ?? '' }))) continue;
+    if (s.safeWhen && s.safeWhen((view ??= { ...argView(call, args, w.src), args, recv, recvText: recvText ?? '', fileText: w.src }))) continue;
     const check = (v: Value | undefined, node: Syn | undefined): boolean => {
       // { where: … } is an ORM filter (Sequelize, TypeORM): values are bound, not NoSQL operators.
       if (s.kind === 'nosqli' && v?.entries?.has('where')) return false;

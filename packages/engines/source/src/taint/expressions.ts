@@ -72,6 +72,8 @@ export function evaluate(w: Walker, n: Syn, f: Frame): Value {
     const arg = field(n, 'argument') ?? field(n, 'operand') ?? namedChildren(n)[0];
     const op = n.children.find((c) => !c.named);
     const v = arg ? w.ev(arg, f) : UNKNOWN;
+    // Go: &T{…} and *p are the object itself (its fields stay known).
+    if (w.group === 'go' && op && (w.text(op) === '&' || w.text(op) === '*')) return v;
     const k = foldUnary(op ? w.text(op) : t === 'not_operator' ? 'not' : '', v.konst);
     return k !== undefined ? konst(k) : derive([v]);
   }
@@ -85,10 +87,25 @@ export function evaluate(w: Walker, n: Syn, f: Frame): Value {
     if (c === false && b) return w.ev(b, f);
     return join(a ? w.ev(a, f) : UNKNOWN, b ? w.ev(b, f) : UNKNOWN);
   }
+  // Go: T{…} is its literal value.
+  if (t === 'composite_literal') {
+    const body = field(n, 'body');
+    return body ? w.ev(body, f) : UNKNOWN;
+  }
   if (isArrayLiteral(n)) {
     const init = n.type === 'array_creation_expression' ? field(n, 'value') : n;
     if (!init) return UNKNOWN;
     const elems = namedChildren(init).filter((c) => !c.type.endsWith('comment'));
+    // Go struct and map literals ({Name: "sid", Secure: true}): keyed elements are entries.
+    if (t === 'literal_value' && elems.length > 0 && elems.every((e) => e.type === 'keyed_element')) {
+      const entries = new Map<string, Value>();
+      for (const e of elems) {
+        const [k, v] = namedChildren(e);
+        const key = k ? (namedChildren(k)[0] ?? k) : undefined;
+        if (key && v) entries.set(isString(key) ? literalString(w.text(key)) : w.text(key), w.ev(namedChildren(v)[0] ?? v, f));
+      }
+      return { entries, ...(derive([...entries.values()]).taint ? { taint: derive([...entries.values()]).taint! } : {}) };
+    }
     return { items: elems.map((e) => w.ev(e.type === 'array_element_initializer' || e.type === 'keyed_element' ? (namedChildren(e).at(-1) ?? e) : e, f)) };
   }
   if (isObjectLiteral(n)) {
@@ -106,7 +123,7 @@ export function evaluate(w: Walker, n: Syn, f: Frame): Value {
     if (other.length) other = [derive(other)];
     return { entries, ...(other[0]?.taint ? { taint: other[0].taint } : {}) };
   }
-  if (t === 'cast_expression' || t === 'parenthesized_expression' || t === 'await_expression' || t === 'as_expression' || t === 'non_null_expression' || t === 'type_assertion' || t === 'satisfies_expression') {
+  if (t === 'cast_expression' || t === 'type_conversion_expression' || t === 'parenthesized_expression' || t === 'await_expression' || t === 'as_expression' || t === 'non_null_expression' || t === 'type_assertion' || t === 'satisfies_expression') {
     // `x as T`, `x satisfies T` and `x!` have the expression first; `(T) x`, `<T>x`, `(x)` and `await x` last.
     const kids = namedChildren(n);
     const inner = field(n, 'value') ?? field(n, 'expression') ?? (t === 'as_expression' || t === 'satisfies_expression' || t === 'non_null_expression' ? kids[0] : kids.at(-1));

@@ -33,7 +33,10 @@ const unwrap = (n: Syn): Syn => {
 
 /** The guards of a condition; `a && b` narrows by both in the then-branch. */
 export function guardsAt(w: Walker, cond: Syn, f: Frame, depth = 0): Guard[] {
-  if (w.group !== 'js') return [];
+  if (w.group !== 'js') {
+    const g = w.group === 'java' || w.group === 'python' ? undefined : checkCallGuard(w, cond, f);
+    return g ? [g] : [];
+  }
   const c = unwrap(cond);
   if (c.type === 'binary_expression' && depth < 8) {
     const op = field(c, 'operator') ?? c.children.find((x) => !x.named);
@@ -44,6 +47,30 @@ export function guardsAt(w: Walker, cond: Syn, f: Frame, depth = 0): Guard[] {
   }
   const g = guardAt(w, c, f);
   return g ? [g] : [];
+}
+
+/**
+ * Other languages: a documented check whose true result means its argument is safe for some kinds
+ * (rules/taint-specs.ts GUARD_CALLS: Go filepath.IsLocal, ASP.NET Url.IsLocalUrl, PHP in_array
+ * strict, ctype_digit …), possibly negated: `if (!check(x)) return;` narrows x after the if.
+ */
+function checkCallGuard(w: Walker, cond: Syn, f: Frame): Guard | undefined {
+  let c = unwrap(cond);
+  let negated = false;
+  for (let i = 0; i < 3 && /unary/.test(c.type) && w.text(c).trimStart().startsWith('!'); i++) {
+    const arg = namedChildren(c).at(-1);
+    if (!arg) break;
+    c = unwrap(arg);
+    negated = !negated;
+  }
+  const call = callAt(c, w.src);
+  if (!call) return undefined;
+  const recvText = call.receiver ? w.text(call.receiver) : '';
+  const spec = w.specs.guardCalls.find((g) => g.names.includes(call.name) && (!g.recv || g.recv.test(recvText) || g.recv.test(call.callee)));
+  const target = spec ? call.args[spec.arg] : undefined;
+  if (!spec || !target || !(isIdent(target) || isMember(target))) return undefined;
+  if (spec.when && !spec.when(call.args.map((a) => w.text(a)))) return undefined;
+  return { key: w.text(target), narrowed: sanitize(w.ev(target, f), spec.kinds), inThen: !negated };
 }
 
 function guardAt(w: Walker, cond: Syn, f: Frame): Guard | undefined {

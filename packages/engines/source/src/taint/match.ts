@@ -2,7 +2,7 @@
  * Matching calls against the specs of rules/taint-specs.ts, with the specs of
  * one language family pre-selected once per file.
  */
-import { MEMBER_SOURCES, type MemberSource, SANITIZERS, type SanitizerSpec, SINKS, SOURCE_CALLS, SOURCE_VARIABLES, VALUE_FLAGS, type CallSpec, type SinkSpec, type ValueFlagSpec } from '../rules/taint-specs.ts';
+import { GUARD_CALLS, type GuardCallSpec, MEMBER_SOURCES, type MemberSource, SANITIZERS, type SanitizerSpec, SINKS, SOURCE_CALLS, SOURCE_VARIABLES, VALUE_FLAGS, type CallSpec, type SinkSpec, type ValueFlagSpec } from '../rules/taint-specs.ts';
 import type { CallSite, LangGroup } from './syntax-profile.ts';
 
 export interface Specs {
@@ -12,6 +12,7 @@ export interface Specs {
   memberSources: readonly MemberSource[];
   sourceVariables: readonly string[] | undefined;
   valueFlags: readonly ValueFlagSpec[];
+  guardCalls: readonly GuardCallSpec[];
 }
 
 const cache = new Map<LangGroup, Specs>();
@@ -20,7 +21,7 @@ export function specsFor(group: LangGroup): Specs {
   let s = cache.get(group);
   if (!s) {
     const mine = <T extends { langs: readonly LangGroup[] }>(list: readonly T[]) => list.filter((x) => x.langs.includes(group));
-    s = { sinks: mine(SINKS), sanitizers: mine(SANITIZERS), sourceCalls: mine(SOURCE_CALLS), memberSources: mine(MEMBER_SOURCES), sourceVariables: SOURCE_VARIABLES[group], valueFlags: mine(VALUE_FLAGS) };
+    s = { sinks: mine(SINKS), sanitizers: mine(SANITIZERS), sourceCalls: mine(SOURCE_CALLS), memberSources: mine(MEMBER_SOURCES), sourceVariables: SOURCE_VARIABLES[group], valueFlags: mine(VALUE_FLAGS), guardCalls: mine(GUARD_CALLS) };
     cache.set(group, s);
   }
   return s;

@@ -62,6 +62,11 @@ export function exec(w: Walker, n: Syn, f: Frame): boolean {
     execLoop(w, n, f);
     return false;
   }
+  if (t === 'expression_statement' && callAt(n, w.src)) {
+    // PHP `<?= expr ?>`: an echo.
+    w.ev(n, f);
+    return false;
+  }
   if (t === 'expression_statement' || t === 'parenthesized_expression') {
     for (const c of namedChildren(n)) w.ev(c, f);
     return false;
@@ -121,6 +126,7 @@ export function assign(w: Walker, target: Syn, valueNode: Syn | undefined, compo
     return v;
   }
   if (w.group === 'csharp' && isMember(target)) csharpPropertySet(w, target, valueNode, v, f, stmt);
+  else if (w.group === 'go' && isMember(target)) setField(w, target, v, f);
   // Languages without declared types: a variable made by a call has the call's name as its type
   // (cur = con.cursor() → "con.cursor", db, err := sql.Open(…) → "sql.Open"), so receivers match by what made them.
   if (valueNode && names[0] && w.group !== 'java' && w.group !== 'c' && !(w.group === 'csharp' && f.types.has(names[0]) && f.types.get(names[0]) !== 'var')) {
@@ -136,6 +142,18 @@ export function assign(w: Walker, target: Syn, valueNode: Syn | undefined, compo
     f.env.set(name, nv);
   }
   return v;
+}
+
+/** Go `obj.Field = v`: the struct value remembers the field (a cookie's Secure set after the literal). */
+function setField(w: Walker, target: Syn, v: Value, f: Frame): void {
+  const obj = field(target, 'operand');
+  if (!obj || !isIdent(obj)) return;
+  const key = w.text(obj);
+  const old = f.env.get(key);
+  if (!old?.entries) return;
+  const entries = new Map(old.entries);
+  entries.set(w.text(field(target, 'field') ?? target), v);
+  f.env.set(key, { ...old, entries });
 }
 
 export function execIf(w: Walker, n: Syn, f: Frame): boolean {

@@ -143,6 +143,13 @@ export function callAt(n: Syn, src: string): CallSite | undefined {
       if (!name || !obj) return undefined;
       return { node: n, name: t(name), callee: `${t(obj)}->${t(name)}`, receiver: obj, args: argsOf(field(n, 'arguments')), isNew: false };
     }
+    case 'expression_statement': {
+      // PHP `<?= expr ?>` is `<?php echo expr ?>`.
+      const i = n.parent ? n.parent.children.indexOf(n) : -1;
+      const prev = i > 0 ? n.parent!.children[i - 1] : undefined;
+      if (prev?.type !== 'php_tag' || t(prev) !== '<?=') return undefined;
+      return { node: n, name: 'echo', callee: 'echo', args: namedChildren(n), isNew: false };
+    }
     case 'echo_statement':
     case 'print_intrinsic':
       return { node: n, name: 'echo', callee: 'echo', args: namedChildren(n).flatMap((c) => (c.type === 'sequence_expression' ? namedChildren(c) : [c])), isNew: false };

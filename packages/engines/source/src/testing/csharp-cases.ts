@@ -46,6 +46,7 @@ export const CSHARP_CASES: readonly RuleCase[] = [
   { rule: 'injection.xpath', lang: 'csharp', bad: controller('var node = doc.SelectSingleNode("//user[@name=\'" + name + "\']");'), good: controller('var node = doc.SelectSingleNode("//user[@id=" + int.Parse(name) + "]");') },
   // Open redirect: Redirect to what the client sent vs LocalRedirect (throws on other hosts).
   { rule: 'injection.open_redirect', lang: 'csharp', bad: controller('return Redirect(returnUrl);', 'string returnUrl'), good: controller('return LocalRedirect(returnUrl);', 'string returnUrl') },
+  { rule: 'injection.open_redirect', lang: 'csharp', bad: controller('if (returnUrl.StartsWith("/"))\n    return Redirect(returnUrl);', 'string returnUrl'), good: controller('if (Url.IsLocalUrl(returnUrl))\n    return Redirect(returnUrl);', 'string returnUrl') },
   { rule: 'injection.open_redirect', lang: 'csharp', bad: handler('        context.Response.Redirect(context.Request.Query["next"]);'), good: handler('        context.Response.Redirect("/home");') },
   // Deserialisation (CA2300, CA2321, CA2326): BinaryFormatter, a type resolver, TypeNameHandling.
   { rule: 'injection.deserialization', lang: 'csharp', bad: handler('        var formatter = new BinaryFormatter();\n        var obj = formatter.Deserialize(context.Request.Body);'), good: handler('        var obj = JsonSerializer.Deserialize<Item>(context.Request.Body);') },

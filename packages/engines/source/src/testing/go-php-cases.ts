@@ -6,6 +6,7 @@
 import type { RuleCase } from './snippets.ts';
 
 const go = (body: string) => `package main\nimport (\n  "database/sql"\n  "net/http"\n  "os/exec"\n  "github.com/gin-gonic/gin"\n)\nfunc h(w http.ResponseWriter, r *http.Request) {\n${body}\n}\nfunc g(c *gin.Context) {\n}\n`;
+const echo = (body: string) => `package main\nimport "github.com/labstack/echo/v4"\nfunc e(c echo.Context) error {\n${body}\nreturn nil\n}\n`;
 const gin = (body: string) => `package main\nimport "github.com/gin-gonic/gin"\nfunc g(c *gin.Context) {\n${body}\n}\n`;
 export const GO_PHP_CASES: readonly RuleCase[] = [
   { rule: 'injection.sql', lang: 'go', bad: go('id := r.URL.Query().Get("id")\ndb.Query("SELECT * FROM t WHERE id = " + id)'), good: go('id := r.URL.Query().Get("id")\ndb.Query("SELECT * FROM t WHERE id = ?", id)') },
@@ -18,4 +19,60 @@ export const GO_PHP_CASES: readonly RuleCase[] = [
   { rule: 'injection.sql', lang: 'php', bad: '<?php $n = $request->input("name"); DB::select("SELECT * FROM u WHERE n = \'$n\'");', good: '<?php $n = $request->input("name"); DB::select("SELECT * FROM u WHERE n = ?", [$n]);' },
   { rule: 'injection.xss', lang: 'php', bad: '<?php echo "<p>" . $_GET["q"] . "</p>";', good: '<?php echo "<p>" . htmlspecialchars($_GET["q"], ENT_QUOTES) . "</p>";' },
   { rule: 'injection.path_traversal', lang: 'php', bad: '<?php include($_GET["page"]);', good: '<?php include("pages/" . basename($_GET["page"]) . ".php");' },
+  // Go: os/exec runs a program with an argument vector (no shell): a shell given input is the injection.
+  { rule: 'injection.command', lang: 'go', bad: go('host := r.URL.Query().Get("host")\nout, _ := exec.Command("bash", "-c", "nslookup "+host).Output()\n_ = out'), good: go('host := r.URL.Query().Get("host")\nout, _ := exec.Command("nslookup", host).Output()\n_ = out') },
+  // Echo: QueryParam/FormValue/Param; c.HTML writes the string as HTML, c.String as text/plain.
+  { rule: 'injection.xss', lang: 'go', bad: echo('name := c.QueryParam("name")\nc.HTML(200, "<h1>"+name+"</h1>")'), good: echo('name := c.QueryParam("name")\nc.String(200, "hello "+name)') },
+  { rule: 'injection.sql', lang: 'go', bad: echo('id := c.Param("id")\nrow := db.QueryRow("SELECT name FROM users WHERE id = " + id)\n_ = row'), good: echo('id := c.Param("id")\nrow := db.QueryRow("SELECT name FROM users WHERE id = $1", id)\n_ = row') },
+  // html/template escapes what it prints; text/template does not, and template.HTML marks text as trusted.
+  { rule: 'injection.xss', lang: 'go', bad: 'package main\nimport (\n  "net/http"\n  "text/template"\n)\nvar t = template.Must(template.New("p").Parse("<p>{{.}}</p>"))\nfunc h(w http.ResponseWriter, r *http.Request) {\n  t.Execute(w, r.FormValue("q"))\n}\n', good: 'package main\nimport (\n  "html/template"\n  "net/http"\n)\nvar t = template.Must(template.New("p").Parse("<p>{{.}}</p>"))\nfunc h(w http.ResponseWriter, r *http.Request) {\n  t.Execute(w, r.FormValue("q"))\n}\n' },
+  { rule: 'injection.xss', lang: 'go', bad: go('q := r.FormValue("q")\ndata := map[string]interface{}{"Q": template.HTML(q)}\ntmpl.Execute(w, data)'), good: go('q := r.FormValue("q")\ndata := map[string]interface{}{"Q": q}\ntmpl.Execute(w, data)') },
+  // filepath.Join and Clean keep "../" that climbs out of a relative path; Base keeps the last element only.
+  { rule: 'injection.path_traversal', lang: 'go', bad: go('name := r.URL.Query().Get("file")\nhttp.ServeFile(w, r, filepath.Join("/srv/files", filepath.Clean(name)))'), good: go('name := r.URL.Query().Get("file")\nhttp.ServeFile(w, r, filepath.Join("/srv/files", filepath.Base(name)))') },
+  { rule: 'injection.path_traversal', lang: 'go', bad: gin('f := c.Param("f")\nc.File("/srv/static/" + f)'), good: gin('f := c.Param("f")\nif !filepath.IsLocal(f) {\n  return\n}\nc.File(filepath.Join("/srv/static", f))') },
+  // Open redirect: the Location is what the client sent.
+  { rule: 'injection.open_redirect', lang: 'go', bad: go('http.Redirect(w, r, r.URL.Query().Get("next"), http.StatusFound)'), good: go('http.Redirect(w, r, "/home", http.StatusFound)') },
+  { rule: 'injection.open_redirect', lang: 'go', bad: gin('c.Redirect(302, c.Query("next"))'), good: gin('c.Redirect(302, "/login")') },
+  // Weak hashes (crypto/md5, crypto/sha1) and math/rand for secrets.
+  { rule: 'crypto.weak_hash', lang: 'go', bad: 'package main\nimport "crypto/md5"\nfunc f(pw []byte) [16]byte { return md5.Sum(pw) }\n', good: 'package main\nimport "crypto/sha256"\nfunc f(pw []byte) [32]byte { return sha256.Sum256(pw) }\n' },
+  { rule: 'crypto.insecure_random', lang: 'go', bad: 'package main\nimport "math/rand/v2"\nfunc token() int { return rand.IntN(1000000) }\n', good: 'package main\nimport "crypto/rand"\nfunc token(b []byte) { rand.Read(b) }\n' },
+  // Cookies: http.Cookie's Secure defaults to false; Gin's SetCookie(name, value, maxAge, path, domain, secure, httpOnly).
+  { rule: 'web.insecure_cookie', lang: 'go', bad: go('ck := &http.Cookie{Name: "sid", Value: "x", HttpOnly: true}\nck.Secure = false\nhttp.SetCookie(w, ck)'), good: go('ck := &http.Cookie{Name: "sid", Value: "x", HttpOnly: true}\nck.Secure = true\nhttp.SetCookie(w, ck)') },
+  { rule: 'web.insecure_cookie', lang: 'go', bad: gin('c.SetCookie("sid", "x", 3600, "/", "example.com", false, true)'), good: gin('c.SetCookie("sid", "x", 3600, "/", "example.com", true, true)') },
+  // XML: encoding/xml does not load external entities; libxml2 with XMLParseNoEnt substitutes them.
+  { rule: 'injection.xxe', lang: 'go', bad: 'package main\nimport "github.com/lestrrat-go/libxml2/parser"\nfunc f(b []byte) { p := parser.New(parser.XMLParseNoEnt)\n p.Parse(b) }\n', good: 'package main\nimport "encoding/xml"\nfunc f(b []byte, v interface{}) { xml.Unmarshal(b, v) }\n' },
+  // LDAP: go-ldap's search filter (7th argument of NewSearchRequest); ldap.EscapeFilter escapes it.
+  { rule: 'injection.ldap', lang: 'go', bad: go('u := r.FormValue("user")\nreq := ldap.NewSearchRequest("dc=example,dc=com", ldap.ScopeWholeSubtree, ldap.NeverDerefAliases, 0, 0, false, "(uid="+u+")", nil, nil)\n_ = req'), good: go('u := r.FormValue("user")\nreq := ldap.NewSearchRequest("dc=example,dc=com", ldap.ScopeWholeSubtree, ldap.NeverDerefAliases, 0, 0, false, "(uid="+ldap.EscapeFilter(u)+")", nil, nil)\n_ = req') },
+  // Trust boundary: gorilla/sessions values.
+  { rule: 'web.trust_boundary', lang: 'go', bad: go('session, _ := store.Get(r, "s")\nsession.Values["user"] = r.FormValue("user")'), good: go('session, _ := store.Get(r, "s")\nsession.Values["user"] = "guest"') },
+  // Log forging
+  { rule: 'injection.log', lang: 'go', bad: go('log.Printf("login failed for %s", r.FormValue("user"))'), good: go('log.Printf("login failed for %q", strconv.Quote(r.FormValue("user")))') },
+  // Hard-coded JWT signing key
+  { rule: 'secrets.hardcoded_password', lang: 'go', bad: 'package main\nfunc sign(t *jwt.Token) (string, error) { return t.SignedString([]byte("my-s3cret-signing-key")) }\n', good: 'package main\nfunc sign(t *jwt.Token) (string, error) { return t.SignedString([]byte(os.Getenv("JWT_KEY"))) }\n' },
+  // PHP: PDO and mysqli, prepared statements vs concatenation.
+  { rule: 'injection.sql', lang: 'php', bad: '<?php $name = $_POST["name"]; $r = mysqli_query($conn, "SELECT * FROM users WHERE name = \'$name\'");', good: '<?php $name = $_POST["name"]; $st = mysqli_prepare($conn, "SELECT * FROM users WHERE name = ?"); mysqli_stmt_bind_param($st, "s", $name); mysqli_stmt_execute($st);' },
+  { rule: 'injection.sql', lang: 'php', bad: '<?php $id = $_GET["id"]; $st = $pdo->prepare("SELECT * FROM t WHERE id = " . $id); $st->execute();', good: '<?php $id = $_GET["id"]; $st = $pdo->prepare("SELECT * FROM t WHERE id = :id"); $st->execute(["id" => $id]);' },
+  { rule: 'injection.sql', lang: 'php', bad: '<?php $sort = $request->input("sort"); $users = User::query()->orderByRaw($sort)->get();', good: '<?php $sort = $request->input("sort"); $users = User::query()->orderBy(in_array($sort, ["name", "email"], true) ? $sort : "name")->get();' },
+  { rule: 'injection.sql', lang: 'php', bad: '<?php $q = request("q"); $rows = DB::table("posts")->whereRaw("title LIKE \'%" . $q . "%\'")->get();', good: '<?php $q = request("q"); $rows = DB::table("posts")->whereRaw("title LIKE ?", ["%" . $q . "%"])->get();' },
+  // Commands
+  { rule: 'injection.command', lang: 'php', bad: '<?php $f = $_GET["file"]; echo shell_exec("wc -l " . $f);', good: '<?php $f = $_GET["file"]; echo shell_exec("wc -l " . escapeshellarg($f));' },
+  { rule: 'injection.command', lang: 'php', bad: '<?php passthru("tar czf /tmp/b.tgz " . $_POST["dir"]);', good: '<?php passthru("tar czf /tmp/b.tgz " . escapeshellarg($_POST["dir"]));' },
+  // Deserialization: unserialize of client data unless classes are refused.
+  { rule: 'injection.deserialization', lang: 'php', bad: '<?php $prefs = unserialize($_COOKIE["prefs"]);', good: '<?php $prefs = unserialize($_COOKIE["prefs"], ["allowed_classes" => false]);' },
+  // XXE: libxml substitutes entities only when asked (LIBXML_NOENT).
+  { rule: 'injection.xxe', lang: 'php', bad: '<?php $doc = new DOMDocument(); $doc->loadXML(file_get_contents("php://input"), LIBXML_NOENT | LIBXML_DTDLOAD);', good: '<?php $doc = new DOMDocument(); $doc->loadXML(file_get_contents("php://input"));' },
+  { rule: 'injection.xxe', lang: 'php', bad: '<?php $x = simplexml_load_string($_POST["xml"], "SimpleXMLElement", LIBXML_NOENT);', good: '<?php $x = simplexml_load_string($_POST["xml"], "SimpleXMLElement", LIBXML_NONET);' },
+  // LDAP
+  { rule: 'injection.ldap', lang: 'php', bad: '<?php $u = $_GET["user"]; $r = ldap_search($ds, "dc=example,dc=com", "(uid=" . $u . ")");', good: '<?php $u = $_GET["user"]; $r = ldap_search($ds, "dc=example,dc=com", "(uid=" . ldap_escape($u, "", LDAP_ESCAPE_FILTER) . ")");' },
+  // Open redirect: a Location header built from input; other headers are not redirects.
+  { rule: 'injection.open_redirect', lang: 'php', bad: '<?php header("Location: " . $_GET["next"]);', good: '<?php header("Location: /home"); header("X-Request-Id: " . intval($_GET["id"]));' },
+  // Cookies: setcookie's sixth argument is secure.
+  { rule: 'web.insecure_cookie', lang: 'php', bad: '<?php setcookie("sid", $sid, time() + 3600, "/", "", false, true);', good: '<?php setcookie("sid", $sid, time() + 3600, "/", "", true, true);' },
+  // Weak hashes and random numbers for secrets; random_bytes/password_hash are the documented replacements.
+  { rule: 'crypto.weak_hash', lang: 'php', bad: '<?php $h = md5($_POST["password"]);', good: '<?php $h = password_hash($_POST["password"], PASSWORD_DEFAULT);' },
+  { rule: 'crypto.insecure_random', lang: 'php', bad: '<?php $token = mt_rand();', good: '<?php $token = bin2hex(random_bytes(16));' },
+  // XSS via <?= ?> and print
+  { rule: 'injection.xss', lang: 'php', bad: '<p>Hello <?= $_GET["name"] ?></p>', good: '<p>Hello <?= htmlspecialchars($_GET["name"], ENT_QUOTES, "UTF-8") ?></p>' },
+  // Trust boundary, SSRF
+  { rule: 'injection.ssrf', lang: 'php', bad: '<?php $ch = curl_init(); curl_setopt($ch, CURLOPT_URL, $_GET["url"]); curl_exec($ch);', good: '<?php $ch = curl_init(); curl_setopt($ch, CURLOPT_URL, "https://api.example.com/v1"); curl_setopt($ch, CURLOPT_USERAGENT, $_GET["ua"]); curl_exec($ch);' },
 ];
