@@ -20,6 +20,7 @@ import { tplinkHandler } from './handlers/tplink.ts';
 import { ubiHandler } from './handlers/ubi.ts';
 import { ubifsHandler } from './handlers/ubifs.ts';
 import { yaffs2Handler } from './handlers/yaffs2.ts';
+import { sevenZipHandler, zipHandler } from './handlers/zip.ts';
 import { trxHandler } from './handlers/trx.ts';
 import type { Handler, HandlerContext } from './handlers/types.ts';
 import { uimageHandler } from './handlers/uimage.ts';
@@ -27,7 +28,7 @@ import { netgearChkHandler, seamaHandler } from './handlers/vendor-headers.ts';
 import { xzHandler, zstdHandler } from './handlers/xz-zstd.ts';
 import { type Blob, DEFAULT_LIMITS, type FileSystem, type Region, UnpackBudget, type UnpackLimits } from './model.ts';
 
-export const HANDLERS: readonly Handler[] = [tplinkHandler, netgearChkHandler, seamaHandler, trxHandler, uimageHandler, squashfsHandler, cpioHandler, romfsHandler, cramfsHandler, tarHandler, jffs2Handler, ubiHandler, ubifsHandler, yaffs2Handler, fdtHandler, gzipHandler, xzHandler, zstdHandler, lzmaHandler];
+export const HANDLERS: readonly Handler[] = [tplinkHandler, netgearChkHandler, seamaHandler, trxHandler, uimageHandler, squashfsHandler, cpioHandler, romfsHandler, cramfsHandler, tarHandler, jffs2Handler, ubiHandler, ubifsHandler, yaffs2Handler, zipHandler, sevenZipHandler, fdtHandler, gzipHandler, xzHandler, zstdHandler, lzmaHandler];
 
 export interface UnpackedImage {
   size: number;
