@@ -1,8 +1,9 @@
 /**
  * Issue 23 in a real browser: two firmware images (built in code: TP-Link
  * header, gzip "kernel", squashfs 4.0) uploaded from the 固件测评 list, the
- * live tasks, the preview (file tree, search, per-file findings, components)
- * and the compare page (component versions changed, findings fixed).
+ * live tasks, the preview (file tree, search, per-file findings, components,
+ * the text and hex viewer) and the compare page (component versions changed,
+ * findings fixed, a changed text file's line diff).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -69,8 +70,19 @@ describe.skipIf(!chromiumAvailable)('firmware assessment in the browser', () => 
     expect(findings).toContain('firmware.accounts.default_password');
     expect(findings).toContain('root: a***n');
     expect(findings).not.toContain('root: admin');
-    // A Chinese page: no raw keys.
-    expect(await page.getByTestId('result-page').textContent()).not.toMatch(/firmware\.(tree|search|components|pickFile)\b/);
+    // The viewer: the file's contents re-carved from the stored image, as text with line numbers.
+    const text = page.getByTestId('firmware-viewer-text');
+    await text.waitFor({ timeout: 60_000 });
+    expect(await text.textContent()).toContain(`root:${ADMIN_HASH}:15502:0:99999:7:::`);
+    expect(await page.getByTestId('firmware-viewer').textContent()).toContain('下载文件');
+    // A Chinese page: no raw keys (before the busybox file, whose findings name the rule firmware.components.inventory).
+    expect(await page.getByTestId('result-page').textContent()).not.toMatch(/firmware\.(tree|search|components|pickFile|viewer)\b/);
+    // A binary-looking file opens in the hex viewer (offset | hex | ascii).
+    await page.getByTestId('firmware-file-search').locator('input').fill('busybox');
+    await page.getByTestId('firmware-tree').getByText('busybox', { exact: true }).click();
+    const hex = page.getByTestId('firmware-viewer-hex');
+    await hex.waitFor({ timeout: 30_000 });
+    expect(await hex.textContent()).toMatch(/^00000000 {2}00 42 75 73 79 42 6f 78/);
 
     await page.goto(`${portal.url}#/special/firmware/compare?a=${a}&b=${b}`);
     const result = page.getByTestId('compare-result');
@@ -79,6 +91,13 @@ describe.skipIf(!chromiumAvailable)('firmware assessment in the browser', () => 
     expect(await page.getByTestId('compare-components').textContent()).toContain('busybox: 1.01 → 1.36.1');
     await page.getByText(/^已修复问题/).click();
     expect(await page.getByTestId('compare-fixed').textContent()).toContain('firmware.accounts.default_password');
+    // A changed text file shows its line diff, re-carved from both stored images.
+    await page.getByText(/^已变更/).click();
+    await page.getByTestId('compare-changed').locator('tr', { hasText: '/etc/shadow' }).locator('.ant-table-row-expand-icon').click();
+    const diff = page.getByTestId('compare-diff');
+    await diff.waitFor({ timeout: 60_000 });
+    expect(await diff.textContent()).toContain(`-root:${ADMIN_HASH}:15502`);
+    expect(await diff.textContent()).toContain('+root:*:15502');
     await page.context().close();
   }, 300_000);
 });
