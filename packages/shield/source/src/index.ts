@@ -6,7 +6,6 @@
  * command on the original build and the protected copy in a sandbox.
  */
 import type { ShieldTypeModule } from '@citadel/shield-core';
-import { hardenSource } from './harden.ts';
 import { SOURCE_DEFAULTS, SOURCE_SCHEMA } from './strategy.ts';
 
 export const sourceShield: ShieldTypeModule = {
@@ -15,14 +14,12 @@ export const sourceShield: ShieldTypeModule = {
   accept: ['.zip'],
   schema: SOURCE_SCHEMA,
   defaults: SOURCE_DEFAULTS,
-  harden: (input, strategy, ctx) => hardenSource(input, strategy, ctx),
+  // loaded on first use: the compiler and the obfuscator take seconds to import, and the portal's
+  // job process registers every type while running one
+  harden: async (input, strategy, ctx) => (await import('./harden.ts')).hardenSource(input, strategy, ctx),
 };
 
-export { hardenSource } from './harden.ts';
-export { protectProject } from './protect.ts';
-export { compileProject } from './compile.ts';
 export { packageEntries, type Entry } from './entries.ts';
-export { readProject, projectZip, type Project } from './project-io.ts';
 export { SUPPORTED_LANGUAGES } from './languages.ts';
 export { SOURCE_SCHEMA, SOURCE_DEFAULTS } from './strategy.ts';
 export { buildTestProject, testProjectFiles } from './test-inputs.ts';

@@ -14,11 +14,12 @@ import { login, post, startTestApp, type TestApp } from '../../test-support/test
 import { until } from '../../test-support/until.ts';
 import { TEST_USER_PASSWORD, createUser } from '../../test-support/users.ts';
 import { multipart } from '../uploads/test-helpers.ts';
+import { buildTestProject } from '@citadel/shield-source';
 
 const ALL: Operation[] = ['view', 'add', 'edit', 'delete', 'download'];
 const grants = (customerKey: string, ops = ALL): { customerKey: string; grants: PermissionEntry[] } => ({
   customerKey,
-  grants: ['Shield_H5', 'Shield_H5_Template', 'Shield_So'].map((resources) => ({ resources, operations: ops })),
+  grants: ['Shield_H5', 'Shield_H5_Template', 'Shield_So', 'Shield_Source', 'Shield_Source_Template'].map((resources) => ({ resources, operations: ops })),
 });
 const PAGE = `<!doctype html><html><body><p id="o">x</p><button id="b" onclick="bump()">+</button>
 <script>var count = 0; function bump() { count++; show(); } function show() { document.getElementById('o').textContent = 'count ' + count; } show();</script></body></html>`;
@@ -94,6 +95,24 @@ describe('hardening API (H5)', () => {
     expect((await create(alice, 'nope', 'x.html', PAGE)).json().error).toBe('template_not_found');
     expect((await create(viewer, 'h5.light', 'x.html', PAGE)).statusCode).toBe(403);
   }, 180_000);
+
+  // Source hardening: a TS + JS Node package, with the customer's strategy naming its test command.
+  it('hardens a Node project through the same flow: compiled, obfuscated, its own tests pass on the protected copy', async () => {
+    const saved = await post(t.app, '/jiagu/strategySave', { type: 'source', name: 'with tests', values: { testCommand: 'node --test' } }, alice);
+    expect(saved.status).toBe(200);
+    const res = await create(alice, String(saved.body.data.id), 'price-kit.zip', buildTestProject(), 'source');
+    expect(res.statusCode).toBe(200);
+    const uid = res.json().data.task_uid as string;
+    const d = await until(async () => (await post(t.app, '/jiagu/taskDetail', { task_uid: uid }, alice)).body.data, (x) => x.status === 'FINISHED' || x.status === 'EXCEPTION', 150_000);
+    expect(d.fail_msg).toBe('');
+    expect(d.status).toBe('FINISHED');
+    expect(d.result.verification.checks.find((c: { id: string }) => c.id === 'tests')).toMatchObject({ ok: true });
+    const dl = await t.app.inject({ method: 'POST', url: '/jiagu/downloadfile', headers: alice, payload: { task_uid: uid } });
+    expect(dl.statusCode).toBe(200);
+    expect(dl.headers['content-disposition']).toContain('price-kit-protected.zip');
+    expect(dl.rawPayload.includes(Buffer.from('dist/index.js'))).toBe(true);
+    expect(dl.rawPayload.includes(Buffer.from('src/index.ts'))).toBe(false);
+  }, 240_000);
 
   // The Android hardening types plug into the same flow: an SO library built here with gcc.
   it.skipIf(!existsSync('/usr/bin/gcc'))('hardens an SO library through the same task flow: symbols stripped, exports kept, verified', async () => {

@@ -7,8 +7,9 @@
 import { createRegistry, type ShieldType } from '@citadel/shield-core';
 import { appShield, sdkShield, soShield } from '@citadel/shield-android';
 import { h5Shield } from '@citadel/shield-h5';
+import { sourceShield } from '@citadel/shield-source';
 
-export const SHIELD_REGISTRY = createRegistry([appShield, soShield, sdkShield, h5Shield]);
+export const SHIELD_REGISTRY = createRegistry([appShield, soShield, sdkShield, h5Shield, sourceShield]);
 
 export const SLUG_OF: Record<ShieldType, string> = { app: 'App', so: 'So', sdk: 'Sdk', h5: 'H5', source: 'Source' };
 export const listResource = (type: ShieldType) => `Shield_${SLUG_OF[type]}`;
