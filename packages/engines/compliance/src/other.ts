@@ -17,7 +17,8 @@ import { type FoundSdk, type Site, emitPiSites, emitSdkCollection, inventoryOf }
 import type { PiType } from './data/pi-apis.ts';
 import { EXTRA_SDK_PREFIXES } from './data/sdk-vendors.ts';
 import { analyseHarmony, harmonyChecks } from './harmony/harmony.ts';
-import { analyseIos, iosChecks } from './ios/ios.ts';
+import { WANTED_SELECTORS, analyseIos, iosChecks } from './ios/ios.ts';
+import { readSelectors } from './ios/selectors.ts';
 import { collectMiniSites, miniChecks } from './mini/mini.ts';
 import { openProject } from './mini/reader.ts';
 import { type PolicyText, readPolicyFile } from './policy/policy.ts';
@@ -51,7 +52,7 @@ async function analyse(kind: OtherKind, files: InputFile[], sdks: SdkMatcher, op
   if (kind === 'ios') {
     const pkg = await openIos(file.path, file.name, sdks, signal);
     if (pkg.kind !== 'ipa') throw new EngineInputError('unsupported_format', `${file.name}: an iOS SDK, not an app: the compliance assessment reads IPAs`);
-    const a = analyseIos(pkg, sdks);
+    const a = analyseIos(pkg, sdks, await readSelectors(file.path, pkg, WANTED_SELECTORS));
     const info = pkg.infoPlist?.value;
     const str = (k: string) => plistString(plistGet(info, k));
     return {

@@ -3,6 +3,7 @@ import type { Assessment } from '@citadel/contracts';
 import type { EngineOptions } from '@citadel/engine-core';
 import { alipayAmr, wechatPackage } from '@citadel/engine-miniprogram/testing/build';
 import { SAFE_IMPORTS, buildIpa } from '@citadel/engine-ios/testing/build-ipa';
+import { writeMachO } from '@citadel/engine-ios/testing/macho-writer';
 import { buildHap } from '@citadel/engine-harmony/testing/build-hap';
 import { type AbcRecordSpec, asm, asmCall, type CodeRefs } from '@citadel/engine-harmony/testing/abc-writer';
 import { tempFile } from '@citadel/engine-android/testing/build-apk';
@@ -108,6 +109,21 @@ describe('iOS apps', () => {
     const d = row(a, 'ios.usage_description').evidence.map((e) => e.detail);
     expect(d).toEqual(expect.arrayContaining([expect.stringContaining('no NSContactsUsageDescription'), expect.stringContaining('NSCameraUsageDescription does not say')]));
     expect(row(a, 'permission.declared_unused').evidence[0]).toMatchObject({ snippet: 'NSCameraUsageDescription' });
+  });
+
+  it('selectors the executable sends: identifierForVendor is the IDFV, read although only UIDevice is imported', async () => {
+    const main = (selectors: string[]) => writeMachO({
+      filetype: 2,
+      flags: 0x200085,
+      cputype: 0x0100000c,
+      segments: [{ name: '__TEXT', sections: [{ name: '__text', data: new Uint8Array([0xc0, 0x03, 0x5f, 0xd6]) }, { name: '__objc_methname', data: Buffer.from(selectors.map((x) => `${x}\0`).join('')), flags: 2 }] }],
+      dylibs: [{ name: '/usr/lib/libSystem.B.dylib' }],
+      symbols: [...SAFE_IMPORTS, '_OBJC_CLASS_$_UIDevice'].map((name) => ({ name, kind: 'import' as const, library: 1 })),
+      main: true,
+    });
+    const a = await run(buildIpa({ mainBytes: main(['systemVersion', 'identifierForVendor', 'UUIDString']) }), 'app.ipa');
+    expect(row(a, 'pi.device_id').evidence[0]).toMatchObject({ snippet: 'identifierForVendor (__objc_methname)', detail: expect.stringContaining('IDFV'), attribution: { kind: 'main' } });
+    expect(result(await run(buildIpa({ mainBytes: main(['systemVersion', 'model']) }), 'app.ipa'), 'pi.device_id')).toBe('pass');
   });
 
   it('IDFA without App Tracking Transparency fails; with ATT and its description it passes', async () => {

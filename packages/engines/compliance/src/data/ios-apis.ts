@@ -16,7 +16,8 @@
  * (`_OBJC_CLASS_$_<cls>`, how both Objective-C and Swift code reference a
  * system class) or, as reflection, a C string equal to the class name
  * (NSClassFromString("ASIdentifierManager"), which SDKs use to avoid linking
- * AdSupport). A `symbol` entry matches an imported C function.
+ * AdSupport). A `symbol` entry matches an imported C function; a `selector`
+ * entry a name in the binary's __objc_methname (UIDevice identifierForVendor).
  */
 import type { PiType } from './pi-apis.ts';
 
@@ -25,16 +26,22 @@ export interface IosApi {
   what: string;
   cls?: string;
   symbol?: string;
+  /** An Objective-C selector the binary sends (its __objc_methname). */
+  selector?: string;
   /** Usage-description keys any one of which the API needs (empty: none). */
   usage: readonly string[];
 }
 
 const LOCATION = ['NSLocationWhenInUseUsageDescription', 'NSLocationAlwaysAndWhenInUseUsageDescription', 'NSLocationAlwaysUsageDescription', 'NSLocationUsageDescription'];
 const c = (cls: string, type: PiType, what: string, usage: readonly string[] = []): IosApi => ({ cls, type, what, usage });
+const sel = (selector: string, type: PiType, what: string, usage: readonly string[] = []): IosApi => ({ selector, type, what, usage });
 const f = (symbol: string, type: PiType, what: string, usage: readonly string[] = []): IosApi => ({ symbol, type, what, usage });
 
 export const IOS_PI_APIS: readonly IosApi[] = [
   c('ASIdentifierManager', 'device_id', 'IDFA (advertisingIdentifier)', ['NSUserTrackingUsageDescription']),
+  // UIDevice is imported by nearly every app: the selector is what shows the IDFV is read.
+  sel('identifierForVendor', 'device_id', 'IDFV (-[UIDevice identifierForVendor])'),
+  sel('advertisingIdentifier', 'device_id', 'IDFA (advertisingIdentifier selector)', ['NSUserTrackingUsageDescription']),
   c('ATTrackingManager', 'device_id', 'tracking authorisation (App Tracking Transparency)', ['NSUserTrackingUsageDescription']),
   c('CTTelephonyNetworkInfo', 'device_id', 'carrier (CTTelephonyNetworkInfo)'),
   c('CLLocationManager', 'location', 'location (CLLocationManager)', LOCATION),

@@ -32,7 +32,11 @@ export interface IosAnalysis {
   usage: Map<string, string>;
 }
 
-export function analyseIos(pkg: IosPackage, sdks: SdkMatcher): IosAnalysis {
+/** The selectors of the table, for readSelectors(). */
+export const WANTED_SELECTORS: ReadonlySet<string> = new Set(IOS_PI_APIS.flatMap((a) => (a.selector ? [a.selector] : [])));
+
+export function analyseIos(pkg: IosPackage, sdks: SdkMatcher, selectors: ReadonlyMap<string, ReadonlySet<string>> = new Map()): IosAnalysis {
+  const bySelector = new Map(IOS_PI_APIS.filter((a) => a.selector).map((a) => [a.selector!, a]));
   const byClass = new Map(IOS_PI_APIS.filter((a) => a.cls).map((a) => [a.cls!, a]));
   const bySymbol = new Map(IOS_PI_APIS.filter((a) => a.symbol).map((a) => [a.symbol!, a]));
   const sites: IosSite[] = [];
@@ -55,6 +59,11 @@ export function analyseIos(pkg: IosPackage, sdks: SdkMatcher): IosAnalysis {
     for (const s of b.strings) {
       const api = byClass.get(s.value);
       if (api) add(api, `"${s.value}" (${s.section}, class looked up by name)`);
+    }
+    for (const name of selectors.get(b.path) ?? []) {
+      const api = bySelector.get(name);
+      // The IDFA selector adds nothing where the class already showed it.
+      if (api && !(name === 'advertisingIdentifier' && [...seen].some((x) => x.cls === 'ASIdentifierManager'))) add(api, `${name} (__objc_methname)`);
     }
   }
   const found = new Map<string, FoundSdk>();
@@ -111,7 +120,7 @@ export async function iosChecks(c: KeyedCheckContext, pkg: IosPackage, a: IosAna
     }
   });
   await c.run(['ios.idfa_without_att'], () => {
-    const idfa = a.sites.filter((s) => s.api.cls === 'ASIdentifierManager');
+    const idfa = a.sites.filter((s) => s.api.cls === 'ASIdentifierManager' || s.api.selector === 'advertisingIdentifier');
     if (idfa.length === 0) return;
     const att = a.sites.some((s) => s.api.cls === 'ATTrackingManager');
     if (att && a.usage.has('NSUserTrackingUsageDescription')) return void c.safe('ios.idfa_without_att', { file: plistPath, snippet: 'NSUserTrackingUsageDescription', detail: 'ATTrackingManager is linked and the tracking description is declared' });
