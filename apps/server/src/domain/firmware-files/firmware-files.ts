@@ -50,7 +50,7 @@ export class SymlinkError extends Error {
 
 export class FirmwareFiles {
   private readonly cache: CarveCache;
-  private readonly listings = new Map<number, Map<string, Listed>>();
+  private readonly listings = new Map<number, { stamp: number; files: Map<string, Listed> }>();
   private readonly inFlight = new Map<string, Promise<Carve>>();
 
   constructor(
@@ -103,20 +103,22 @@ export class FirmwareFiles {
   }
 
   private async listing(task: TaskRecord): Promise<Map<string, Listed>> {
-    let m = this.listings.get(task.id);
-    if (m) return m;
+    const known = this.listings.get(task.id);
+    // A task run again has a new result: its listing is read again (its image, and so its carve, stays the same).
+    if (known && known.stamp === task.updated_at) return known.files;
     const json = task.status === 'FINISHED' ? await this.repo.result(task.id) : undefined;
     if (!json) fail('file_not_found');
     const files = (JSON.parse(json) as Assessment).target.files;
-    m = new Map();
+    const m = new Map<string, Listed>();
     if (Array.isArray(files)) {
       for (const f of files as { path?: unknown; type?: unknown; size?: unknown }[]) {
         if (typeof f?.path === 'string' && typeof f.type === 'string') m.set(f.path, { type: f.type, size: typeof f.size === 'number' ? f.size : 0 });
       }
     }
     // A handful of listings: a task's list is parsed once per browsing session, not per click.
+    this.listings.delete(task.id);
     if (this.listings.size >= 16) this.listings.delete(this.listings.keys().next().value!);
-    this.listings.set(task.id, m);
+    this.listings.set(task.id, { stamp: task.updated_at, files: m });
     return m;
   }
 

@@ -1,0 +1,31 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { carveInChild } from './run-carve.ts';
+
+describe('carveInChild', () => {
+  it('a missing image, garbage and a diff come back as values, never as a crash of the caller', async () => {
+    const limits = { timeoutMs: 60_000, memoryMb: 256 };
+    const missing = await carveInChild({ type: 'carve', imagePath: '/nonexistent/image.bin', maxFileBytes: 1024, budgetBytes: 1024, want: ['/etc/passwd'] }, limits);
+    expect(missing.type).toBe('failed');
+    const dir = mkdtempSync(join(tmpdir(), 'fw-carve-'));
+    // Random bytes with a squashfs magic in them: no file system, no entries, no crash.
+    const junk = new Uint8Array(64 * 1024).map((_, i) => (i * 2654435761) >>> 24);
+    junk.set([0x68, 0x73, 0x71, 0x73], 1000);
+    writeFileSync(join(dir, 'junk.bin'), junk);
+    const carved = await carveInChild({ type: 'carve', imagePath: join(dir, 'junk.bin'), maxFileBytes: 1024, budgetBytes: 1024, want: [] }, limits);
+    expect(carved.type).toBe('carved');
+    expect(carved.type === 'carved' && carved.entries.size).toBe(0);
+    const diff = await carveInChild({ type: 'diff', a: Buffer.from('x\ny\n'), b: Buffer.from('x\nz\n') }, limits);
+    expect(diff).toEqual({ type: 'diffed', lines: [' x', '-y', '+z', ' '] });
+  }, 60_000);
+
+  it('a child over its time limit is killed and reported', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fw-carve-'));
+    writeFileSync(join(dir, 'x.bin'), new Uint8Array(1024));
+    const slow = await carveInChild({ type: 'carve', imagePath: join(dir, 'x.bin'), maxFileBytes: 1, budgetBytes: 1, want: [] }, { timeoutMs: 1, memoryMb: 256 });
+    expect(slow).toMatchObject({ type: 'failed' });
+    expect(slow.type === 'failed' && slow.message).toMatch(/timed out/);
+  });
+});
