@@ -55,7 +55,7 @@ describe('real samples', () => {
 
   it.skipIf(!hasCorpus(IPA))('undebuggable.ipa: read as an iOS app; no personal-information API linked; start-up left to a device', async () => {
     const a = await run(IPA);
-    expect(a.target.inputKind).toBe('iOS');
+    expect((a.target.compliance as { inputKind: string }).inputKind).toBe('iOS');
     expect(a.findings.filter((f) => f.ruleId.startsWith('compliance.pi.')).every((f) => f.result === 'pass')).toBe(true);
     expect(row(a, 'ios.usage_description').result).toBe('pass');
     expect(row(a, 'startup.pre_consent_collection').result).toBe('not_executed');
@@ -64,7 +64,7 @@ describe('real samples', () => {
 
   it.skipIf(!hasCorpus(HAP))('helloworld-stage.hap: read as a HarmonyOS app; nothing collected, no permission unused', async () => {
     const a = await run(HAP);
-    expect(a.target.inputKind).toBe('HarmonyOS');
+    expect((a.target.compliance as { inputKind: string }).inputKind).toBe('HarmonyOS');
     expect(a.findings.filter((f) => f.ruleId.startsWith('compliance.pi.')).every((f) => f.result === 'pass')).toBe(true);
     expect(row(a, 'permission.declared_unused').result).toBe('pass');
   });

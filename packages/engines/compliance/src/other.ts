@@ -60,8 +60,8 @@ async function analyse(kind: OtherKind, files: InputFile[], sdks: SdkMatcher, op
       sdks: a.sdks,
       declared: a.declaredTypes,
       checks: (c) => iosChecks(c, pkg, a),
-      target: { fileName: pkg.fileName, fileSize: pkg.size, ...pkg.hashes, appName: str('CFBundleDisplayName') ?? str('CFBundleName'), packageName: str('CFBundleIdentifier'), versionName: str('CFBundleShortVersionString'), versionCode: str('CFBundleVersion'), usageDescriptions: Object.fromEntries(a.usage) },
-      extra: { binaries: pkg.binaries.map((b) => ({ path: b.path, owner: b.owner.kind === 'sdk' ? b.owner.name : 'app' })).slice(0, 100) },
+      target: { kind: 'ipa', fileName: pkg.fileName, size: pkg.size, ...pkg.hashes, appName: str('CFBundleDisplayName') ?? str('CFBundleName'), packageName: str('CFBundleIdentifier'), versionName: str('CFBundleShortVersionString'), versionCode: str('CFBundleVersion') },
+      extra: { usageDescriptions: Object.fromEntries(a.usage), binaries: pkg.binaries.map((b) => ({ path: b.path, owner: b.owner.kind === 'sdk' ? b.owner.name : 'app' })).slice(0, 100) },
       unreadable: pkg.unreadable,
     };
   }
@@ -76,7 +76,7 @@ async function analyse(kind: OtherKind, files: InputFile[], sdks: SdkMatcher, op
       sdks: a.sdks,
       declared: a.declaredTypes,
       checks: (c) => harmonyChecks(c, a, hasCode),
-      target: { fileName: pkg.fileName, fileSize: pkg.size, ...pkg.hashes, packageName: app?.bundleName, versionName: app?.versionName, versionCode: app?.versionCode, permissions: a.requested.map((r) => r.name) },
+      target: { kind: pkg.kind, fileName: pkg.fileName, size: pkg.size, ...pkg.hashes, packageName: app?.bundleName, versionName: app?.versionName, versionCode: app?.versionCode, permissions: a.requested.map((r) => r.name) },
       extra: { modules: pkg.modules.map((m) => m.name), importsOnly: a.undecoded },
       unreadable: [...pkg.unreadable, ...(hasCode ? [] : [{ file: file.name, reason: 'no ABC code read: personal-information calls are unknown' }])],
       close: () => pkg.close(),
@@ -89,8 +89,8 @@ async function analyse(kind: OtherKind, files: InputFile[], sdks: SdkMatcher, op
     sdks: a.sdks,
     declared: a.declaredTypes,
     checks: (c) => miniChecks(c, project, a),
-    target: { fileName: file.name, platform: project.platform, appId: project.appId, packages: project.packages.map((p) => ({ fileName: p.fileName, format: p.format, role: p.role, size: p.size, sha256: p.sha256 })), requiredPrivateInfos: project.appConfig?.requiredPrivateInfos ?? [], permissionScopes: Object.keys(project.appConfig?.permission ?? {}) },
-    extra: { privacyFlow: a.consent.slice(0, 10).map((e) => `${e.file ?? ''}: ${e.detail ?? ''}`) },
+    target: { kind: project.packages[0]?.format, fileName: file.name, size: project.packages[0]?.size, sha256: project.packages[0]?.sha256, packageName: project.appId },
+    extra: { packages: project.packages.map((p) => ({ fileName: p.fileName, format: p.format, role: p.role, size: p.size, sha256: p.sha256 })), requiredPrivateInfos: project.appConfig?.requiredPrivateInfos ?? [], permissionScopes: Object.keys(project.appConfig?.permission ?? {}), privacyFlow: a.consent.slice(0, 10).map((e) => `${e.file ?? ''}: ${e.detail ?? ''}`) },
     unreadable: project.unreadable,
   };
 }
@@ -140,7 +140,7 @@ export async function assessOther(engine: Engine, kind: OtherKind, file: InputFi
     c.notExecuted(DYNAMIC_KEYS, NEEDS_DEVICE);
     for (const u of a.unreadable) builder.unreadable(u.file, u.reason);
     const assessment = builder.build();
-    assessment.target = { ...a.target, inputKind: LABEL[kind], compliance: otherSummary(assessment, inventory, policies, { platform: LABEL[kind], category: options.params?.category, ...a.extra }) };
+    assessment.target = { ...a.target, compliance: otherSummary(assessment, inventory, policies, { inputKind: LABEL[kind], category: options.params?.category, ...a.extra }) };
     return assessment;
   } finally {
     await a.close?.();
