@@ -38,7 +38,7 @@ export class FirmwareEngine implements Engine {
       const b = Buffer.from(head.buffer, head.byteOffset, head.length);
       // A known container signature in the first bytes.
       for (const h of HANDLERS) {
-        if (h.name === 'lzma' || h.name === 'gzip') continue;
+        if (h.generic) continue;
         for (const m of h.magics) {
           const at = b.indexOf(m);
           if (at >= 0 && at + (h.magicOffset ?? 0) === 0) return 'firmware';

@@ -31,6 +31,7 @@ export function gunzipAt(buf: Uint8Array, off: number, maxOut: number): { data: 
 
 export const gzipHandler: Handler = {
   name: 'gzip',
+  generic: true,
   magics: [Uint8Array.of(0x1f, 0x8b, 0x08)],
   nested: true,
   carve(buf, off, ctx) {

@@ -12,6 +12,7 @@ const PROPS = [0x5d, 0x6d, 0x5e, 0x2c, 0x40];
 
 export const lzmaHandler: Handler = {
   name: 'lzma',
+  generic: true,
   magics: PROPS.map((p) => Uint8Array.of(p, 0x00, 0x00)),
   carve(buf, off, ctx) {
     const h = readAloneHeader(buf, off);

@@ -34,6 +34,8 @@ export interface Handler {
   magics: readonly Uint8Array[];
   /** Offset of the region start relative to the magic (negative when the magic is inside). */
   magicOffset?: number;
+  /** A general-purpose archive or stream (zip, 7z, gzip, LZMA): inside images it is unpacked, but alone it is no sign of firmware (APKs are zips). */
+  generic?: boolean;
   /** Whether to look inside decompressed content too (depth > 0). */
   nested?: boolean;
   /** The region at `off`, or undefined when it is not really one. May throw on a damaged region. */

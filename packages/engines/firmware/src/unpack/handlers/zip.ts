@@ -77,6 +77,7 @@ function findEnd(buf: Uint8Array, off: number): { eocd: number; cd: number; coun
 
 export const zipHandler: Handler = {
   name: 'zip',
+  generic: true,
   magics: [Uint8Array.of(0x50, 0x4b, 0x03, 0x04)],
   nested: true,
   carve(buf, off, ctx) {
@@ -181,6 +182,7 @@ export const zipHandler: Handler = {
 
 export const sevenZipHandler: Handler = {
   name: '7z',
+  generic: true,
   magics: [Uint8Array.of(0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c)],
   nested: true,
   carve(buf, off) {
