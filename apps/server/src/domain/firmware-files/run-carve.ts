@@ -1,10 +1,12 @@
 /**
- * Runs one carve (or text diff) in a child process under a time and heap
- * limit, as report rendering does; whatever the child does (crash, hang, out of
- * memory), the outcome is a value. At most MAX_CHILDREN run at once: further
+ * Runs one carve (or text diff) in a child process under a time limit, a V8
+ * heap limit and a resident-memory watch (decompressed buffers live outside the
+ * heap), as report rendering and white-box generation do; whatever the child
+ * does (crash, hang, out of memory), the outcome is a value. At most MAX_CHILDREN run at once: further
  * requests wait their turn instead of forking more unpackers.
  */
 import { type ChildProcess, fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { childEntry } from '../../ops/child-entry.ts';
 import type { CarveMessage, CarveRequest } from './carve-child.ts';
 
@@ -40,6 +42,15 @@ export async function carveInChild(req: CarveRequest, limits: CarveLimits): Prom
   }
 }
 
+function rssMb(pid: number | undefined): number | undefined {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function runOnce(req: CarveRequest, limits: CarveLimits): Promise<CarveOutcome> {
   return new Promise((resolve) => {
     let settled = false;
@@ -49,10 +60,15 @@ function runOnce(req: CarveRequest, limits: CarveLimits): Promise<CarveOutcome> 
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      clearInterval(watch);
       if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       resolve(o);
     };
     const timer = setTimeout(() => finish({ type: 'failed', message: `unpacking timed out after ${Math.round(limits.timeoutMs / 1000)} s` }), limits.timeoutMs);
+    const watch = setInterval(() => {
+      const rss = rssMb(child?.pid);
+      if (rss !== undefined && rss > limits.memoryMb * 1.5 + 256) finish({ type: 'failed', message: `unpacking exceeded the memory limit (${Math.round(rss)} MB)` });
+    }, 500);
     try {
       child = fork(CHILD, [], { execArgv: [...LOADER, `--max-old-space-size=${limits.memoryMb}`], stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'advanced' });
     } catch (err) {
