@@ -32,7 +32,7 @@ const ANDROID_NAME = /\.(?:apk|aab|apks|xapk)$/i;
 const IOS_NAME = /\.ipa$/i;
 const HARMONY_NAME = /\.(?:hap|hsp|app)$/i;
 /** The items of the other platforms (not executed on an Android input). */
-const OTHER_PLATFORM_ITEMS = ['mini.pre_consent_collection', 'mini.required_private_infos', 'mini.privacy_authorization', 'ios.usage_description', 'ios.idfa_without_att', 'permission.declared_unused'];
+const OTHER_PLATFORM_ITEMS = ['harmony.pre_consent_collection', 'mini.pre_consent_collection', 'mini.required_private_infos', 'mini.privacy_authorization', 'ios.usage_description', 'ios.idfa_without_att', 'permission.declared_unused'];
 
 /** Which reader an input needs: by its name and magic. */
 export function inputKind(fileName: string, head: Uint8Array): OtherKind | 'android' | undefined {

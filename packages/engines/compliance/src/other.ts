@@ -30,7 +30,7 @@ const LABEL: Record<OtherKind, string> = { ios: 'iOS', harmony: 'HarmonyOS', min
 const ANDROID_ITEMS = ['startup.pre_consent_collection', 'startup.sdk_before_consent', 'startup.permission_request', 'startup.wakeups', 'permission.unused', 'autostart.self_start', 'autostart.associated_start', 'transfer.cleartext', 'transfer.pi_to_network'];
 const NEEDS_NOTE: Record<OtherKind, string> = {
   ios: 'on iOS, collection at start-up needs a call graph of the Mach-O code (not built) or a device; auto-start and associated start do not exist as on Android',
-  harmony: 'on HarmonyOS, collection at start-up needs a call graph of the ABC code (not built) or a device',
+  harmony: 'on HarmonyOS, start-up collection is judged by harmony.pre_consent_collection (the main ability and first page, same-record calls); a full call graph of the ABC code is not built',
   mini: 'mini-programs: start-up collection is judged by mini.pre_consent_collection; no manifest, receivers or services',
 };
 const NEEDS_DEVICE = '需真机动态检测 / needs a dynamic check on a device';
@@ -75,7 +75,7 @@ async function analyse(kind: OtherKind, files: InputFile[], sdks: SdkMatcher, op
       sites: a.sites,
       sdks: a.sdks,
       declared: a.declaredTypes,
-      checks: (c) => harmonyChecks(c, a, hasCode),
+      checks: (c) => harmonyChecks(c, pkg, a, hasCode),
       target: { kind: pkg.kind, fileName: pkg.fileName, size: pkg.size, ...pkg.hashes, packageName: app?.bundleName, versionName: app?.versionName, versionCode: app?.versionCode, permissions: a.requested.map((r) => r.name) },
       extra: { modules: pkg.modules.map((m) => m.name), importsOnly: a.undecoded },
       unreadable: [...pkg.unreadable, ...(hasCode ? [] : [{ file: file.name, reason: 'no ABC code read: personal-information calls are unknown' }])],
@@ -137,6 +137,7 @@ export async function assessOther(engine: Engine, kind: OtherKind, file: InputFi
     c.notExecuted(ANDROID_ITEMS.filter((k) => !startup.includes(k)), `${NOT_THIS_PLATFORM}Android packages (call graph, manifest); ${NEEDS_NOTE[kind]}`);
     if (kind !== 'mini') c.notExecuted(['mini.pre_consent_collection', 'mini.required_private_infos', 'mini.privacy_authorization'], `${NOT_THIS_PLATFORM}mini-programs`);
     if (kind !== 'ios') c.notExecuted(['ios.usage_description', 'ios.idfa_without_att'], `${NOT_THIS_PLATFORM}iOS apps`);
+    if (kind !== 'harmony') c.notExecuted(['harmony.pre_consent_collection'], `${NOT_THIS_PLATFORM}HarmonyOS apps`);
     c.notExecuted(DYNAMIC_KEYS, NEEDS_DEVICE);
     for (const u of a.unreadable) builder.unreadable(u.file, u.reason);
     const assessment = builder.build();

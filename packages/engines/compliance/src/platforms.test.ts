@@ -163,6 +163,34 @@ describe('HarmonyOS apps', () => {
   });
 });
 
+describe('HarmonyOS start-up', () => {
+  const imp = (i: number) => asm('ldexternalmodulevar', i);
+  // ArkTS methods get FunctionObject, NewTarget and this after their 16 registers: this is v18.
+  const thisCall = (r: CodeRefs, name: string) => asmCall(r, asm('lda', 18), [name], []);
+  /** EntryAbility: onCreate → this.init() → geoLocationManager.getCurrentLocation; tap() reads the pasteboard. */
+  const ability = (gate: boolean): AbcRecordSpec => ({
+    name: 'com.example.app/entry/ets/entryability/EntryAbility',
+    methods: [
+      'func_main_0',
+      { name: 'onCreate', code: (r) => [...thisCall(r, 'init'), ...asm('returnundefined')] },
+      { name: 'init', code: (r) => [...(gate ? asm('lda.str', r.str('privacy_agreed')) : []), ...asmCall(r, imp(0), ['getCurrentLocation'], []), ...asm('returnundefined')] },
+      { name: 'tap', code: (r) => [...asmCall(r, imp(1), ['getSystemPasteboard'], []), ...asmCall(r, imp(1), ['getData'], []), ...asm('returnundefined')] },
+    ],
+    module: { requests: ['@ohos:geoLocationManager', '@ohos:pasteboard'], regularImports: [{ localName: 'geoLocationManager', importName: 'default', requestIdx: 0 }, { localName: 'pasteboard', importName: 'default', requestIdx: 1 }] },
+  });
+
+  it('a location read reached from the main ability\'s onCreate is before consent, with the path; a later tap is not', async () => {
+    const a = await run(buildHap({ abc: { records: [ability(false)] } }), 'app.hap');
+    const f = row(a, 'harmony.pre_consent_collection');
+    expect(f.result).toBe('fail');
+    expect(f.evidence.map((e) => e.snippet)).toEqual(['EntryAbility.onCreate → init → geoLocationManager.getCurrentLocation(…)']);
+    expect(result(a, 'pi.clipboard')).toBe('find_problem');
+    expect(clauses(a).find((c) => c.id === 'rd-3-1')?.verdict).toBe('non_compliant');
+    const gated = await run(buildHap({ abc: { records: [ability(true)] } }), 'app.hap');
+    expect(result(gated, 'harmony.pre_consent_collection')).toBe('find_problem');
+  });
+});
+
 describe('permissions beyond the app type (《常见类型移动互联网应用程序必要个人信息范围规定》)', () => {
   it('device identifiers are beyond a news app\'s needs but within an app store\'s; no category: not executed', async () => {
     const spec = appSpec({ mainOnCreate: getDeviceId, permissions: ['android.permission.READ_PHONE_STATE'] });

@@ -56,7 +56,7 @@ export const CLAUSES: readonly Clause[] = [
     id: 'rd-3-1',
     title: ['征得用户同意前就开始收集个人信息或打开可收集个人信息的权限', 'Personal information is collected, or permissions that allow it are opened, before the user consents'],
     refs: [`${RD} 三.1`, 'GB/T 41391-2022 6.4', 'GB/T 35273-2020 5.4', '工信部信管函〔2020〕164号 1'],
-    items: ['startup.pre_consent_collection', 'startup.sdk_before_consent', 'startup.permission_request', 'mini.pre_consent_collection', 'ios.idfa_without_att'],
+    items: ['startup.pre_consent_collection', 'startup.sdk_before_consent', 'startup.permission_request', 'mini.pre_consent_collection', 'harmony.pre_consent_collection', 'ios.idfa_without_att'],
   },
   {
     id: 'rd-4-1',

@@ -226,6 +226,25 @@ const specs: Spec[] = [
     ],
   },
   {
+    key: 'harmony.pre_consent_collection',
+    risk: 'high',
+    cwe: ['CWE-359'],
+    owasp: PRIVACY,
+    title: ['鸿蒙应用启动即收集个人信息（用户同意前）', 'HarmonyOS app collects personal information at start-up, before consent', 'HarmonyOS アプリが起動時（同意前）に個人情報を収集する'],
+    purpose: ['检查鸿蒙应用启动时、用户同意隐私政策前运行的代码是否调用个人信息接口。', 'Check whether code a HarmonyOS app runs at start-up, before the user agrees to the privacy policy, calls personal-information APIs.', 'HarmonyOS アプリが起動時、ユーザーがプライバシーポリシーに同意する前に実行するコードが個人情報 API を呼び出していないか確認する。'],
+    description: [
+      '主 Ability 的 onCreate/onWindowStageCreate/onForeground 或其加载的首个页面的 aboutToAppear/onPageShow（含其在同一记录中调用的方法）调用了位置、OAID、SIM 信息、剪贴板、应用列表等个人信息接口。证据给出从入口到接口的路径。',
+      'The main ability\'s onCreate/onWindowStageCreate/onForeground, or aboutToAppear/onPageShow of the first page it loads (with the methods of the same record they call), call location, OAID, SIM, pasteboard, installed-app or other personal-information APIs. The evidence gives the path from the entry to the API.',
+      'メイン Ability の onCreate/onWindowStageCreate/onForeground、または最初に読み込むページの aboutToAppear/onPageShow（同じレコード内で呼ぶメソッドを含む）が、位置情報、OAID、SIM 情報、クリップボード、アプリ一覧などの個人情報 API を呼び出している。証拠は入口から API までの経路を示す。',
+    ],
+    testingSteps: [
+      '由 module.json 的 mainElement 与 srcEntry 确定入口记录，由 loadContent 的常量参数确定首页；在 ABC 解码出的调用中沿 this.方法() 跟踪，匹配鸿蒙个人信息接口表。途中读取“隐私/同意”类常量视为可能的同意判断，需真机确认；回调函数和跨记录调用不跟踪。',
+      'Take the entry record from module.json mainElement and srcEntry and the first page from loadContent\'s constant argument; follow this.method() calls among the decoded ABC calls and match the HarmonyOS personal-information API table. A privacy/agree constant read on the way counts as a possible consent check, to be confirmed on a device; callbacks and calls into other records are not followed.',
+      'module.json の mainElement と srcEntry から入口レコードを、loadContent の定数引数から最初のページを決め、ABC から復号した呼び出しで this.メソッド() をたどり、HarmonyOS の個人情報 API 表と照合する。途中で「プライバシー/同意」系の定数を読む場合は同意判定の可能性があり実機で確認する。コールバックと他レコードへの呼び出しは追跡しない。',
+    ],
+    solution: ['首次启动先展示隐私政策并取得同意，再调用个人信息接口和初始化 SDK。', 'Show the privacy policy and obtain consent on first start before calling personal-information APIs or initialising SDKs.', '初回起動時にまずプライバシーポリシーを表示して同意を得てから、個人情報 API の呼び出しと SDK の初期化を行う。'],
+  },
+  {
     key: 'mini.required_private_infos',
     risk: 'medium',
     cwe: ['CWE-359'],

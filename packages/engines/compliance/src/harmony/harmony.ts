@@ -14,6 +14,7 @@ import { type HarmonyPackage, ohpmPackageOf, permissionInfo } from '@citadel/eng
 import { HARMONY_PERMISSION_TYPES, HARMONY_PI_APIS, type HarmonyApi } from '../data/harmony-apis.ts';
 import type { PiType } from '../data/pi-apis.ts';
 import type { FoundSdk, Site } from '../common/sites.ts';
+import { harmonyEarlySites } from './startup.ts';
 
 interface HarmonySite extends Site {
   api: HarmonyApi;
@@ -100,8 +101,15 @@ export function analyseHarmony(pkg: HarmonyPackage, sdks: SdkMatcher): HarmonyAn
   return { sites, sdks: [...found.values()], declaredTypes, requested, undecoded };
 }
 
-export async function harmonyChecks(c: KeyedCheckContext, a: HarmonyAnalysis, hasCode: boolean): Promise<void> {
-  if (!hasCode) return void c.notExecuted(['permission.declared_unused'], 'no ABC code could be read: uses are unknown');
+export async function harmonyChecks(c: KeyedCheckContext, pkg: HarmonyPackage, a: HarmonyAnalysis, hasCode: boolean): Promise<void> {
+  if (!hasCode) return void c.notExecuted(['permission.declared_unused', 'harmony.pre_consent_collection'], 'no ABC code could be read: uses are unknown');
+  await c.run(['harmony.pre_consent_collection'], () => {
+    for (const e of harmonyEarlySites(pkg, a.sites)) {
+      const ev = { ...e.site.evidence, snippet: e.path, attribution: e.site.attribution };
+      if (e.gated) c.problem('harmony.pre_consent_collection', { ...ev, detail: `${ev.detail}; a consent-like constant is read on the way: confirm on a device` }, { attribution: e.site.attribution });
+      else c.fail('harmony.pre_consent_collection', ev, { attribution: e.site.attribution });
+    }
+  });
   await c.run(['permission.declared_unused'], () => {
     const used = new Set(a.sites.flatMap((s) => s.api.permissions));
     for (const r of a.requested) {
