@@ -37,17 +37,19 @@ describe.skipIf(!chromiumAvailable)('foundation in the browser', () => {
     await page.context().close();
   });
 
-  it('admin signs in and sees the whole menu; pages not built yet say so', async () => {
+  it('admin signs in and sees the whole menu; source hardening is a real page', async () => {
     const page = await newPage();
     await signIn(page, portal, 'admin', TEST_ADMIN_PASSWORD);
     await page.getByTestId('main-layout').waitFor();
     for (const group of ROUTES) await expect(page.getByTestId(`menu-${group.key}`).count(), group.key).resolves.toBe(1);
     await expect(page.getByTestId('header-welcome').textContent()).resolves.toContain('系统管理员');
     expect(await page.title()).toBe('安全服务门户');
-    // Source hardening is not built yet (app, SO, SDK and H5 hardening are real since issues 27/28).
+    // Source hardening is a real page since issue 28: its create dialog names the supported languages.
     await page.goto(`${portal.url}#/shield/Source`);
-    await page.getByTestId('not-yet-available').waitFor();
+    await page.getByTestId('page-Shield_Source').waitFor();
     await expect(page.getByTestId('breadcrumb').textContent()).resolves.toContain('源代码加固');
+    await page.getByTestId('shield-add').click();
+    await expect.poll(() => page.getByTestId('shield-supported').textContent()).toContain('JavaScript 与 TypeScript');
     await page.context().close();
   });
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ describe('citadel shield', () => {
     expect(a.err.join('')).toMatch(/--type and --out are required/);
     const b = io();
     expect(await runShield(['x.apk', '--type', 'h6', '--out', 'y'], b.io)).toBe(2);
-    expect(b.err.join('')).toMatch(/unknown type h6 \(app, so, sdk\)/);
+    expect(b.err.join('')).toMatch(/unknown type h6 \(app, so, sdk, source\)/);
     const dir = mkdtempSync(join(tmpdir(), 'cli-shield-'));
     const input = join(dir, 'lib.so');
     writeFileSync(input, 'not an ELF file');
@@ -27,4 +27,16 @@ describe('citadel shield', () => {
     expect(c.err.join('')).toMatch(/not an ELF shared library/);
     expect(existsSync(out)).toBe(false);
   });
+
+  it('hardens a Node project with --type source and its test command, writing the verified output', async () => {
+    const { buildTestProject } = await import('@citadel/shield-source');
+    const dir = mkdtempSync(join(tmpdir(), 'cli-shield-src-'));
+    const input = join(dir, 'price-kit.zip');
+    writeFileSync(input, buildTestProject());
+    const out = join(dir, 'protected.zip');
+    const a = io();
+    expect(await runShield([input, '--type', 'source', '--test-command', 'node --test', '--out', out], a.io)).toBe(0);
+    expect(a.out.join('')).toMatch(/ok\s+tests: node --test: exit 0 \(tests 4, pass 4, fail 0\) on both/);
+    expect(readFileSync(out).subarray(0, 2).toString()).toBe('PK');
+  }, 120_000);
 });

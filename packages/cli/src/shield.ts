@@ -1,5 +1,5 @@
 /**
- * `citadel shield FILE --type app|so|sdk --out FILE`: hardening for
+ * `citadel shield FILE --type app|so|sdk|source --out FILE`: hardening for
  * pipelines, the same type modules the portal runs (packages/shield/*). The
  * protected file is written only when its verification passed; otherwise the
  * failed checks are printed and nothing is shipped.
@@ -9,18 +9,21 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { CliIo } from './scan.ts';
 
-export const SHIELD_USAGE = `Usage: citadel shield FILE --type app|so|sdk --out FILE [options]   (npm run shield -- …)
+export const SHIELD_USAGE = `Usage: citadel shield FILE --type app|so|sdk|source --out FILE [options]   (npm run shield -- …)
 
 Hardens FILE with the type's strategy, verifies the result and writes it to --out.
 
 Options:
-  --type T               app (APK), so (ELF shared library) or sdk (JAR or AAR)
+  --type T               app (APK), so (ELF shared library), sdk (JAR or AAR) or source (zip of a
+                         JavaScript/TypeScript Node.js project)
   --out FILE             where to write the protected file (only when verification passed)
   --strategy FILE.json   strategy values (see the type's options); default: the type's first default strategy
   --keystore FILE        app: the signing keystore (JKS or PKCS#12); its password is read from
                          the environment variable CITADEL_KS_PASS (never from the command line)
   --alias NAME           app: the key alias in the keystore
   --one-off-key          app: sign with a one-off key (testing only; re-sign before release)
+  --test-command CMD     source: the project's test command (e.g. "npm test"), run on the original
+                         and the protected copy; their exit codes must match
   --json                 print the whole result as JSON
   -h, --help             this text
 
@@ -39,7 +42,7 @@ export async function runShield(argv: readonly string[], io: CliIo): Promise<num
     io.stdout(SHIELD_USAGE);
     return 0;
   }
-  const valued = new Set(['--type', '--out', '--strategy', '--keystore', '--alias']);
+  const valued = new Set(['--type', '--out', '--strategy', '--keystore', '--alias', '--test-command']);
   const file = argv.find((a, i) => !a.startsWith('--') && !(i > 0 && valued.has(argv[i - 1]!)));
   const type = option(argv, '--type');
   const out = option(argv, '--out');
@@ -49,9 +52,11 @@ export async function runShield(argv: readonly string[], io: CliIo): Promise<num
   }
   const { createRegistry, ShieldError, localize } = await import('@citadel/shield-core');
   const { androidShieldTypes } = await import('@citadel/shield-android');
-  const mod = createRegistry(androidShieldTypes).get(type);
+  const { sourceShield } = await import('@citadel/shield-source');
+  const types = [...androidShieldTypes, sourceShield];
+  const mod = createRegistry(types).get(type);
   if (!mod) {
-    io.stderr(`shield: unknown type ${type} (${androidShieldTypes.map((m) => m.type).join(', ')})\n`);
+    io.stderr(`shield: unknown type ${type} (${types.map((m) => m.type).join(', ')})\n`);
     return 2;
   }
   let strategy: Record<string, unknown> = { ...(mod.defaults[0]?.values ?? {}) };
@@ -65,6 +70,8 @@ export async function runShield(argv: readonly string[], io: CliIo): Promise<num
     }
   }
   if (argv.includes('--one-off-key')) strategy.signWith = 'oneOff';
+  const testCommand = option(argv, '--test-command');
+  if (testCommand) strategy.testCommand = testCommand;
   const keystorePath = option(argv, '--keystore');
   const extras: Record<string, unknown> = {};
   if (keystorePath) {

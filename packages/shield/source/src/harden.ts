@@ -6,15 +6,20 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ShieldError, type HardenContext, type HardenInput, type HardenResult, type StrategyValues, type VerificationCheck } from '@citadel/shield-core';
+import { ShieldError, validateStrategy, type HardenContext, type HardenInput, type HardenResult, type StrategyValues, type VerificationCheck } from '@citadel/shield-core';
 import { compileProject, hasTypeScript } from './compile.ts';
 import { packageEntries } from './entries.ts';
 import { projectZip, readProject, totalBytes, writeTree } from './project-io.ts';
 import { isScript, isSourceMap, isVendor, protectProject, type ProtectOutcome } from './protect.ts';
+import { SOURCE_SCHEMA } from './strategy.ts';
 import { CHECKS, ERRORS } from './texts.ts';
 import { verifyDynamic } from './verify.ts';
 
-export async function hardenSource(input: HardenInput, s: StrategyValues, ctx: HardenContext): Promise<HardenResult> {
+export async function hardenSource(input: HardenInput, given: StrategyValues, ctx: HardenContext): Promise<HardenResult> {
+  // the portal stores validated values; a caller such as the CLI may pass a preset's partial values
+  const checked = validateStrategy(SOURCE_SCHEMA, given);
+  if (!checked.ok) throw new ShieldError('bad_strategy', ERRORS.badStrategy, checked.errors.join('; ').slice(0, 300));
+  const s = checked.values;
   if (s.expiresAt && Date.parse(`${s.expiresAt}T23:59:59.999Z`) < Date.now()) throw new ShieldError('expired', ERRORS.expired, String(s.expiresAt));
   ctx.onStep?.('read', 5);
   const project = await readProject(input.path, input.name);

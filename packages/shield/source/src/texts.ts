@@ -47,5 +47,6 @@ export const ERRORS = {
   ),
   compile: L('TypeScript 编译失败', 'TypeScript compilation failed', 'TypeScript 編譯失敗', 'TypeScript のコンパイルに失敗しました'),
   scriptSyntax: L('脚本无法解析，未能加固', 'A script could not be parsed; nothing was protected', '指令碼無法解析，未能加固', 'スクリプトを解析できず、保護できませんでした'),
+  badStrategy: L('加固策略无效', 'The strategy is invalid', '加固策略無效', '戦略が無効です'),
   expired: L('到期日期已过，加固后的代码将无法运行', 'The expiry date has passed: the protected code would not run', '到期日期已過，加固後的程式碼將無法執行', '有効期限が過ぎているため、保護後のコードは動作しません'),
 } as const;

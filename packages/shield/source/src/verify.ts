@@ -32,14 +32,7 @@ export interface DynamicVerification {
   loadMsAfter: number;
 }
 
-type Outcome = { text: string; ms: number; ok: boolean };
-
-function describeRun(r: RunResult): string {
-  if (r.timedOut) return 'still running at the time limit';
-  const marker = r.stdout.lastIndexOf(PROBE_MARKER);
-  if (marker >= 0) return r.stdout.slice(marker + PROBE_MARKER.length).split('\n')[0]!;
-  return `exit ${r.code ?? 'killed'}: ${lastLine(r.stderr)}`;
-}
+type Outcome = { text: string; ok: boolean };
 
 const lastLine = (s: string) =>
   s
@@ -49,18 +42,32 @@ const lastLine = (s: string) =>
     .slice(-1)[0]
     ?.slice(0, 300) ?? '';
 
-async function loadOnce(t: Trees, dir: string, e: Entry, binArgs: string[], clockAt?: number, signal?: AbortSignal): Promise<Outcome> {
+/** Loads the require/import entries of one tree in one sandboxed probe process. */
+async function loadAll(t: Trees, dir: string, entries: Entry[], clockAt: number | undefined, signal?: AbortSignal): Promise<{ outcomes: Outcome[]; ms: number }> {
+  if (!entries.length) return { outcomes: [], ms: 0 };
   const probe = path.join(t.work, 'probe.cjs');
-  const home = path.join(t.work, 'home');
-  if (e.mode === 'bin') {
-    const r = await runSandboxed([process.execPath, path.resolve(dir, e.target), ...binArgs], { cwd: dir, home, timeoutMs: ENTRY_TIMEOUT_MS, ...(signal ? { signal } : {}) });
-    const text = r.timedOut ? 'still running at the time limit' : `exit ${r.code ?? 'killed'}; stdout: ${r.stdout.split(dir).join('<project>').trim().slice(0, 2000)}`;
-    return { text, ms: r.ms, ok: !r.timedOut && r.code !== undefined };
+  const list = JSON.stringify(entries.map((e) => [e.mode, e.target]));
+  const argv = [process.execPath, '--experimental-permission', '--allow-addons', `--allow-fs-read=${dir}`, `--allow-fs-read=${probe}`, '--no-warnings', probe, dir, list, ...(clockAt ? [String(clockAt)] : [])];
+  const r = await runSandboxed(argv, { cwd: dir, home: path.join(t.work, 'home'), timeoutMs: ENTRY_TIMEOUT_MS * entries.length, ...(signal ? { signal } : {}) });
+  const answers = new Map<number, string>();
+  for (const line of r.stdout.split('\n')) {
+    if (!line.startsWith(PROBE_MARKER)) continue;
+    const rest = line.slice(PROBE_MARKER.length);
+    const sp = rest.indexOf(' ');
+    answers.set(Number(rest.slice(0, sp)), rest.slice(sp + 1));
   }
-  const argv = [process.execPath, '--experimental-permission', '--allow-addons', `--allow-fs-read=${dir}`, `--allow-fs-read=${probe}`, '--no-warnings', probe, e.mode, dir, e.target, ...(clockAt ? [String(clockAt)] : [])];
-  const r = await runSandboxed(argv, { cwd: dir, home, timeoutMs: ENTRY_TIMEOUT_MS, ...(signal ? { signal } : {}) });
-  const text = describeRun(r);
-  return { text, ms: r.ms, ok: text.startsWith('{"ok":true') };
+  const missing = r.timedOut ? 'still running at the time limit' : `no answer (exit ${r.code ?? 'killed'}: ${lastLine(r.stderr)})`;
+  const outcomes = entries.map((_, i) => {
+    const text = answers.get(i) ?? missing;
+    return { text, ok: text.startsWith('{"ok":true') };
+  });
+  return { outcomes, ms: r.ms };
+}
+
+async function runBin(t: Trees, dir: string, e: Entry, binArgs: string[], signal?: AbortSignal): Promise<Outcome & { ms: number }> {
+  const r = await runSandboxed([process.execPath, path.resolve(dir, e.target), ...binArgs], { cwd: dir, home: path.join(t.work, 'home'), timeoutMs: ENTRY_TIMEOUT_MS, ...(signal ? { signal } : {}) });
+  const text = r.timedOut ? 'still running at the time limit' : `exit ${r.code ?? 'killed'}; stdout: ${r.stdout.split(dir).join('<project>').trim().slice(0, 2000)}`;
+  return { text, ms: r.ms, ok: !r.timedOut && r.code !== undefined };
 }
 
 export async function verifyDynamic(t: Trees, entries: Entry[], patterns: string[], s: StrategyValues, signal?: AbortSignal): Promise<DynamicVerification> {
@@ -73,22 +80,29 @@ export async function verifyDynamic(t: Trees, entries: Entry[], patterns: string
   if (!networkIsolation()) unverified.push(UNVERIFIED.network);
   if (!entries.length) unverified.push(UNVERIFIED.noEntries);
   if (patterns.length) unverified.push(UNVERIFIED.patterns);
-  let originalFails = false;
-  let expiryTarget: Entry | undefined;
-  for (const e of entries) {
+  const modules = entries.filter((e) => e.mode !== 'bin');
+  const before = await loadAll(t, t.before, modules, undefined, signal);
+  const after = await loadAll(t, t.after, modules, undefined, signal);
+  loadMsBefore += before.ms;
+  loadMsAfter += after.ms;
+  const pairs: [Entry, Outcome, Outcome][] = modules.map((e, i) => [e, before.outcomes[i]!, after.outcomes[i]!]);
+  for (const e of entries.filter((x) => x.mode === 'bin')) {
     if (signal?.aborted) break;
-    const before = await loadOnce(t, t.before, e, binArgs, undefined, signal);
-    const after = await loadOnce(t, t.after, e, binArgs, undefined, signal);
-    loadMsBefore += before.ms;
-    loadMsAfter += after.ms;
-    if (!before.ok) originalFails = true;
-    else if (e.mode !== 'bin') expiryTarget ??= e;
-    const same = before.text === after.text;
-    const id = `${e.mode}:${e.target}`;
-    const detail = same ? `${e.label} (${e.mode}): ${short(before.text)}` : `${e.label} (${e.mode}): original ${short(before.text)} — protected ${short(after.text)}`;
-    checks.push({ id, title: e.mode === 'bin' ? CHECKS.bin : CHECKS.entry, ok: same, detail });
+    const b = await runBin(t, t.before, e, binArgs, signal);
+    const a = await runBin(t, t.after, e, binArgs, signal);
+    loadMsBefore += b.ms;
+    loadMsAfter += a.ms;
+    pairs.push([e, b, a]);
+  }
+  let originalFails = false;
+  for (const [e, b, a] of pairs) {
+    if (!b.ok) originalFails = true;
+    const same = b.text === a.text;
+    const detail = same ? `${e.label} (${e.mode}): ${short(b.text)}` : `${e.label} (${e.mode}): original ${short(b.text)} — protected ${short(a.text)}`;
+    checks.push({ id: `${e.mode}:${e.target}`, title: e.mode === 'bin' ? CHECKS.bin : CHECKS.entry, ok: same, detail });
   }
   if (originalFails) unverified.push(UNVERIFIED.originalFails);
+  const expiryTarget = pairs.find(([e, b]) => e.mode !== 'bin' && b.ok)?.[0];
 
   let testMsBefore: number | undefined;
   let testMsAfter: number | undefined;
@@ -109,7 +123,7 @@ export async function verifyDynamic(t: Trees, entries: Entry[], patterns: string
 
   if (s.expiresAt && expiryTarget) {
     const later = Date.parse(`${s.expiresAt}T23:59:59.999Z`) + 2 * 86_400_000;
-    const r = await loadOnce(t, t.after, expiryTarget, binArgs, later, signal);
+    const r = (await loadAll(t, t.after, [expiryTarget], later, signal)).outcomes[0]!;
     const stopped = !r.ok && /expired/i.test(r.text);
     checks.push({ id: 'expiry-lock', title: CHECKS.expiry, ok: stopped, detail: `${expiryTarget.label} at ${new Date(later).toISOString().slice(0, 10)}: ${stopped ? 'refused to load' : short(r.text)}` });
   }

@@ -20,8 +20,8 @@ import { shieldPaths, slugOf } from './paths.ts';
 import { pick } from './texts.ts';
 
 const COLOR: Record<string, string> = { QUEUED: 'default', RUNNING: 'blue', FINISHED: 'green', EXCEPTION: 'red' };
-const MS = new Set(['protectMs', 'loadMsBefore', 'loadMsAfter']);
-const BYTES = new Set(['inputBytes', 'outputBytes', 'outputFileBytes']);
+const MS = new Set(['protectMs', 'loadMsBefore', 'loadMsAfter', 'testMsBefore', 'testMsAfter']);
+const BYTES = new Set(['inputBytes', 'outputBytes', 'outputFileBytes', 'scriptBytesBefore', 'scriptBytesAfter']);
 
 export function ShieldDetailPage({ node }: { node: RouteNode }) {
   const { t } = useTranslation();

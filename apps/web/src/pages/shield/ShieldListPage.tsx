@@ -22,6 +22,8 @@ import { TYPE_OF, shieldPaths, slugOf } from './paths.ts';
 import './texts.ts';
 
 const COLOR: Record<string, string> = { QUEUED: 'default', RUNNING: 'blue', FINISHED: 'green', EXCEPTION: 'red' };
+/** What a type accepts beyond the file endings (the source type names its supported languages, SPEC/issue 28). */
+const SUPPORTED: Record<string, string> = { h5: 'shield.supported', source: 'shield.supportedSource' };
 
 export function ShieldListPage({ node }: { node: RouteNode }) {
   const { t } = useTranslation();
@@ -154,7 +156,7 @@ function CreateDialog({ type, open, onClose, onCreated }: { type: string; open: 
 
   return (
     <Modal open={open} title={t('shield.add')} onCancel={onClose} onOk={() => void submit()} okText={t('shield.submit')} cancelText={t('shield.cancel')} confirmLoading={busy} okButtonProps={{ 'data-testid': 'shield-submit' } as never} destroyOnHidden>
-      {type === 'h5' && <Alert type="info" showIcon message={t('shield.supported')} style={{ marginBottom: 12 }} />}
+      {SUPPORTED[type] && <Alert type="info" showIcon message={t(SUPPORTED[type])} style={{ marginBottom: 12 }} data-testid="shield-supported" />}
       <Form layout="vertical">
         <Form.Item label={t('shield.strategy')} required>
           <Select value={strategy} onChange={setStrategy} data-testid="shield-strategy" options={strategies.map((s) => ({ value: s.id, label: s.is_default ? `${s.name}（${t('shield.builtIn')}）` : s.name }))} />
