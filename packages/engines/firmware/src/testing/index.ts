@@ -10,3 +10,4 @@ export { buildCramfs } from './cramfs-writer.ts';
 export { buildUbi, buildUbifs, type UbiVolume } from './ubi-writer.ts';
 export { buildYaffs2 } from './yaffs2-writer.ts';
 export { buildSevenZipShell, buildZip } from './zip-writer.ts';
+export { buildHwnp } from './hwnp-writer.ts';

@@ -11,6 +11,7 @@ import { cpioHandler } from './handlers/cpio.ts';
 import { cramfsHandler } from './handlers/cramfs.ts';
 import { fdtHandler } from './handlers/fdt.ts';
 import { gzipHandler } from './handlers/gzip.ts';
+import { hwnpHandler } from './handlers/hwnp.ts';
 import { jffs2Handler } from './handlers/jffs2.ts';
 import { lzmaHandler } from './handlers/lzma.ts';
 import { romfsHandler } from './handlers/romfs.ts';
@@ -28,7 +29,7 @@ import { netgearChkHandler, seamaHandler } from './handlers/vendor-headers.ts';
 import { xzHandler, zstdHandler } from './handlers/xz-zstd.ts';
 import { type Blob, DEFAULT_LIMITS, type FileSystem, type Region, UnpackBudget, type UnpackLimits } from './model.ts';
 
-export const HANDLERS: readonly Handler[] = [tplinkHandler, netgearChkHandler, seamaHandler, trxHandler, uimageHandler, squashfsHandler, cpioHandler, romfsHandler, cramfsHandler, tarHandler, jffs2Handler, ubiHandler, ubifsHandler, yaffs2Handler, zipHandler, sevenZipHandler, fdtHandler, gzipHandler, xzHandler, zstdHandler, lzmaHandler];
+export const HANDLERS: readonly Handler[] = [tplinkHandler, hwnpHandler, netgearChkHandler, seamaHandler, trxHandler, uimageHandler, squashfsHandler, cpioHandler, romfsHandler, cramfsHandler, tarHandler, jffs2Handler, ubiHandler, ubifsHandler, yaffs2Handler, zipHandler, sevenZipHandler, fdtHandler, gzipHandler, xzHandler, zstdHandler, lzmaHandler];
 
 export interface UnpackedImage {
   size: number;
