@@ -8,15 +8,22 @@
  * to a bounded depth.
  */
 import { createReadStream } from 'node:fs';
-import { readFile, readdir, stat } from 'node:fs/promises';
+import { open, readFile, readdir, stat } from 'node:fs/promises';
 import { join, posix, relative } from 'node:path';
 import { type ZipArchive, openZip, readTar } from '@citadel/engine-core';
 import { Inventory, MAX_MANIFEST_BYTES, type Manifest, ManifestError } from './model.ts';
-import { type PomModel, isJavaArchiveName, isManifestName, parsePomProperties, parserFor, readPom } from './formats/index.ts';
+import { MAX_BINARY_BYTES, type PomModel, isExecutableHeader, isJavaArchiveName, isManifestName, jarIdentityFromManifest, parseBinary, parsePomProperties, parserFor, readPom } from './formats/index.ts';
 import { isLicenceSource } from './licences/extract.ts';
 import { SideFiles, isSideFile } from './licences/side-files.ts';
 
-export const INPUT_LIMITS = { maxFiles: 50_000, maxDepth: 16, maxManifests: 2_000, maxTotalBytes: 1 << 30, maxJarDepth: 3, maxJarEntries: 20_000 };
+export const INPUT_LIMITS = { maxFiles: 50_000, maxDepth: 16, maxManifests: 2_000, maxTotalBytes: 1 << 30, maxJarDepth: 3, maxJarEntries: 20_000, maxBinaries: 256 };
+
+/** An executable file (exec bit or .exe) whose header is ELF, PE or Mach-O: it may carry Go or cargo-auditable build info. */
+async function looksExecutable(p: string): Promise<boolean> {
+  const st = await stat(p);
+  if (st.size < 64 || st.size > MAX_BINARY_BYTES || ((st.mode & 0o111) === 0 && !/\.exe$/i.test(p))) return false;
+  return isExecutableHeader(await readHead(p));
+}
 
 const SKIP_DIRS = new Set(['node_modules', '.git', '.hg', '.svn', 'vendor', '__pycache__', '.venv', 'venv', 'target', 'build', 'dist', '.tox', '.gradle']);
 
@@ -41,9 +48,10 @@ class Budget {
   }
 }
 
-async function walkFolder(root: string, budget: Budget, side: SideFiles): Promise<{ files: RawFile[]; jars: string[] }> {
+async function walkFolder(root: string, budget: Budget, side: SideFiles): Promise<{ files: RawFile[]; jars: string[]; binaries: string[] }> {
   const files: RawFile[] = [];
   const jars: string[] = [];
+  const binaries: string[] = [];
   let seen = 0;
   const walk = async (dir: string, depth: number): Promise<void> => {
     if (depth > INPUT_LIMITS.maxDepth) return;
@@ -56,18 +64,19 @@ async function walkFolder(root: string, budget: Budget, side: SideFiles): Promis
         else await side.installed(p, relative(root, p).split('\\').join('/'), e.name);
       } else if (e.isFile()) {
         const rel = relative(root, p).split('\\').join('/');
-        if (isManifestName(e.name)) {
+        if (isManifestName(rel)) {
           const size = (await stat(p)).size;
           if (size > MAX_MANIFEST_BYTES) throw new ManifestError(rel, `${size} bytes is over the limit of ${MAX_MANIFEST_BYTES}`, 'too_large');
           budget.take(size, rel);
           files.push({ path: rel, bytes: new Uint8Array(await readFile(p)) });
         } else if (isJavaArchiveName(e.name)) jars.push(p);
+        else if (binaries.length < INPUT_LIMITS.maxBinaries && (await looksExecutable(p))) binaries.push(p);
         else if (isSideFile(rel)) await side.add(rel, (await stat(p)).size, async () => new Uint8Array(await readFile(p)));
       }
     }
   };
   await walk(root, 0);
-  return { files, jars };
+  return { files, jars, binaries };
 }
 
 async function readZipManifests(zip: ZipArchive, prefix: string, budget: Budget, side: SideFiles): Promise<{ files: RawFile[]; jars: { path: string; bytes: Uint8Array }[] }> {
@@ -83,7 +92,7 @@ async function readZipManifests(zip: ZipArchive, prefix: string, budget: Budget,
     }
     if (parts.some((p) => SKIP_DIRS.has(p))) continue;
     const base = parts[parts.length - 1]!;
-    if (isManifestName(base)) {
+    if (isManifestName(e.name)) {
       if (e.uncompressedSize > MAX_MANIFEST_BYTES) throw new ManifestError(prefix + e.name, `${e.uncompressedSize} bytes is over the limit of ${MAX_MANIFEST_BYTES}`, 'too_large');
       budget.take(e.uncompressedSize, e.name);
       files.push({ path: prefix + e.name, bytes: await zip.read(e) });
@@ -112,6 +121,13 @@ export async function readJar(path: string, input: string | Uint8Array, budget =
             found.push(`Maven|${pkg.name}@${pkg.version}`);
           }
         }
+      }
+      // No pom.properties (a Gradle/Ant/bnd build): the identity its MANIFEST.MF gives, when it names a Maven group.
+      const mf = found.length === 0 ? zip.entries.find((e) => e.name === 'META-INF/MANIFEST.MF' && e.uncompressedSize < 1 << 20) : undefined;
+      if (mf) {
+        const id = jarIdentityFromManifest(`${label}!/${mf.name}`, await zip.read(mf), label);
+        if (id && 'note' in id) notes.push(id.note);
+        else if (id) found.push(`Maven|${inv.add({ ecosystem: 'Maven', name: `${id.groupId}:${id.artifactId}`, version: id.version, direct: level === 0, deps: [] }).name}@${id.version}`);
       }
       // The archive's own artifact depends on what was shaded into it (first entry = usually the archive itself).
       if (parent) for (const k of found) inv.get(parent)?.deps?.push(k);
@@ -162,7 +178,8 @@ function parseAll(files: RawFile[], unreadable: CollectResult['unreadable']): Ma
   };
   const out: Manifest[] = [];
   for (const f of files) {
-    const parse = parserFor(f.path)!;
+    const parse = parserFor(f.path);
+    if (!parse) continue; // an auxiliary file (os-release), read by the parser that needs it
     try {
       out.push(parse(f.path, f.bytes, view));
     } catch (e) {
@@ -190,16 +207,37 @@ export async function collectManifests(path: string, name: string): Promise<Coll
       unreadable.push({ file: label, reason: (e as Error).message });
     }
   };
+  /** Go / cargo-auditable build info of an executable; in a folder, executables without any are not worth a note. */
+  const binaryRead = async (label: string, p: string, quiet: boolean): Promise<void> => {
+    const size = (await stat(p)).size;
+    // Executables met in a folder are optional reading: over the bounds they are listed, not fatal to the input.
+    if (quiet && (size > MAX_BINARY_BYTES || budget.bytes + size > INPUT_LIMITS.maxTotalBytes)) {
+      unreadable.push({ file: label, reason: `executable not read: ${size} bytes would exceed the input's bounds` });
+      return;
+    }
+    if (size > MAX_BINARY_BYTES) throw new ManifestError(label, `${size} bytes is over the limit of ${MAX_BINARY_BYTES}`, 'too_large');
+    budget.take(size, label);
+    try {
+      manifests.push(parseBinary(label, new Uint8Array(await readFile(p))));
+    } catch (e) {
+      if (!(e instanceof ManifestError)) throw e;
+      if (e.code === 'too_large' || !quiet) throw e;
+      if (e.code !== 'unsupported') unreadable.push({ file: label, reason: e.message.slice(label.length + 2) });
+    }
+  };
   if (st.isDirectory()) {
     const w = await walkFolder(path, budget, side);
     files = w.files;
     for (const j of w.jars) await jarRead(relative(path, j), j);
+    for (const x of w.binaries) await binaryRead(relative(path, x).split('\\').join('/'), x, true);
   } else if (isManifestName(name)) {
     if (st.size > MAX_MANIFEST_BYTES) throw new ManifestError(name, `${st.size} bytes is over the limit of ${MAX_MANIFEST_BYTES}`, 'too_large');
     files = [{ path: name, bytes: new Uint8Array(await readFile(path)) }];
   } else if (isJavaArchiveName(name)) {
     const m = await readJar(name, path, budget);
     manifests.push(m);
+  } else if (st.size >= 64 && isExecutableHeader(await readHead(path))) {
+    await binaryRead(name, path, false);
   } else if (/\.(?:tar\.gz|tgz|tar)$/i.test(name)) {
     // A tarball of a project: streamed, only manifests and Java archives kept.
     try {
@@ -213,7 +251,7 @@ export async function collectManifests(path: string, name: string): Promise<Coll
         }
         if (parts.some((p) => SKIP_DIRS.has(p))) continue;
         const base = parts[parts.length - 1]!;
-        if (isManifestName(base)) {
+        if (isManifestName(e.name)) {
           if (e.size > MAX_MANIFEST_BYTES) throw new ManifestError(e.name, `${e.size} bytes is over the limit of ${MAX_MANIFEST_BYTES}`, 'too_large');
           budget.take(e.size, e.name);
           files.push({ path: e.name.replace(/^\.\//, ''), bytes: await e.read() });
@@ -245,4 +283,15 @@ export async function collectManifests(path: string, name: string): Promise<Coll
   manifests.unshift(...parseAll(files, unreadable));
   if (side.dropped > 0) unreadable.push({ file: '(licence metadata and VEX files)', reason: `${side.dropped} file(s) over the size or count bounds were not read` });
   return { manifests, unreadable, side: [...files.filter((f) => isLicenceSource(f.path)), ...side.files] };
+}
+
+async function readHead(p: string): Promise<Uint8Array> {
+  const fh = await open(p, 'r');
+  try {
+    const head = new Uint8Array(4);
+    await fh.read(head, 0, 4, 0);
+    return head;
+  } finally {
+    await fh.close();
+  }
 }

@@ -62,18 +62,18 @@ export function parseGoBinary(file: string, bytes: Uint8Array): Manifest {
   if (!info) throw new ManifestError(file, 'no Go build information in this file (not a Go binary, or built without module support)', 'unsupported');
   const inv = new Inventory(file);
   const notes: string[] = [];
-  type Row = { path: string; version: string };
+  type Row = { path: string; version: string; replaces?: string };
   const deps: Row[] = [];
   let main: Row | undefined;
   for (const line of info.modinfo.split('\n')) {
     const [kind, path, version] = line.split('\t');
     if (kind === 'mod' && path) main = { path, version: version ?? '' };
     else if (kind === 'dep' && path && version) deps.push({ path, version });
-    else if (kind === '=>' && path && deps.length > 0) deps[deps.length - 1] = { path, version: version ?? '' };
+    else if (kind === '=>' && path && deps.length > 0) deps[deps.length - 1] = { path, version: version ?? '', replaces: deps[deps.length - 1]!.path };
   }
   for (const d of deps) {
     // A replacement by a local folder has no version ("=> ../fork"): the module is the project's own copy.
-    if (!d.version) notes.push(`${d.path}: replaced by a local copy, not matched`);
+    if (!d.version) notes.push(`${d.replaces ?? d.path}: replaced by a local copy (${d.path}), not matched`);
     else inv.add({ ecosystem: 'Go', name: d.path, version: d.version });
   }
   const std = /^go(\d+\.\d+(?:\.\d+)?)/.exec(info.goVersion)?.[1];

@@ -36,14 +36,14 @@ export function readManifestHeaders(file: string, bytes: Uint8Array): Record<str
 /**
  * The groupId behind an OSGi symbolic name made by maven-bundle-plugin's
  * default rules (its documentation, "Default Behavior"), inverted:
- * group.artifact → group; group ending in the artifactId → group itself;
- * an artifactId starting with the group's last segment ("maven-core" in
+ * group.artifact → group (also what a group ending in the artifactId gives:
+ * "org.apache.maven" for maven is read as org.apache — the two are
+ * indistinguishable); an artifactId starting with the group's last segment ("maven-core" in
  * org.apache.maven) → group + "." + the rest.
  */
 export function groupFromSymbolicName(bsn: string, artifactId: string): string | undefined {
   if (bsn.endsWith(`.${artifactId}`)) return bsn.slice(0, -artifactId.length - 1);
   const parts = bsn.split('.');
-  if (parts.length > 1 && parts[parts.length - 1] === artifactId) return bsn;
   for (let i = parts.length - 1; i >= 1; i--) {
     const group = parts.slice(0, i).join('.');
     const rest = parts.slice(i).join('.');

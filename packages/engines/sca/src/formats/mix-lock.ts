@@ -136,7 +136,8 @@ export function parseMixLock(file: string, bytes: Uint8Array): Manifest {
       byApp.set(app, pkgKey(p));
       depsOf.set(pkgKey(p), list(rest[4]).map((d) => atom(tuple(d)[0])).filter((a): a is string => !!a));
     } else if (atom(kind) === 'git') {
-      notes.push(`${app}: from git ${typeof rest[0] === 'string' ? rest[0] : '?'} at ${typeof rest[1] === 'string' ? rest[1].slice(0, 12) : '?'}, no Hex version to match`);
+      const where = `${typeof rest[0] === 'string' ? rest[0] : '?'} at ${typeof rest[1] === 'string' ? rest[1].slice(0, 12) : '?'}`;
+      byApp.set(app, pkgKey(inv.add({ ecosystem: 'Hex', name: app, version: '', deps: [], unresolved: `from git ${where}: no Hex release version` })));
     }
   }
   for (const [k, apps] of depsOf) inv.get(k)!.deps = apps.map((a) => byApp.get(a)).filter((x): x is string => !!x);

@@ -56,14 +56,14 @@ export function parseDpkgStatus(file: string, bytes: Uint8Array, os?: OsRelease)
       const m = /^([A-Za-z0-9][A-Za-z0-9-]*):\s*(.*)$/.exec(line);
       if (m) f[m[1]!.toLowerCase()] = m[2]!.trim();
     }
-    if (!f.package) continue;
+    if (!f.package && !f.source) continue;
     seen++;
     if (!/\binstalled$/.test(f.status ?? '') || /half-installed$/.test(f.status ?? '')) continue;
-    if (!f.version) continue;
     const sm = /^(\S+)(?:\s+\(([^)]+)\))?$/.exec(f.source ?? '');
-    const name = sm?.[1] ?? f.package;
+    const name = sm?.[1] ?? f.package!;
     const version = sm?.[2] ?? f.version;
-    inv.add({ ecosystem: eco, name, version });
+    if (version) inv.add({ ecosystem: eco, name, version });
+    else inv.add({ ecosystem: eco, name, version: '', unresolved: 'the status stanza has no Version' });
   }
   if (seen === 0 && src.trim() !== '') throw new ManifestError(file, 'not a dpkg status file (no Package: stanzas)');
   return { file, format: 'dpkg status', packages: inv.list(), notes };
@@ -83,8 +83,8 @@ export function parseApkInstalled(file: string, bytes: Uint8Array, os?: OsReleas
     for (const line of st) if (line[1] === ':') f[line[0]!] ??= line.slice(2);
     if (!f.P) continue;
     seen++;
-    if (!f.V) continue;
-    inv.add({ ecosystem: eco, name: f.o || f.P, version: f.V });
+    if (f.V) inv.add({ ecosystem: eco, name: f.o || f.P, version: f.V });
+    else inv.add({ ecosystem: eco, name: f.o || f.P, version: '', unresolved: 'the database entry has no V: line' });
   }
   if (seen === 0 && src.trim() !== '') throw new ManifestError(file, 'not an apk installed database (no P: lines)');
   return { file, format: 'apk installed', packages: inv.list(), notes };

@@ -8,9 +8,11 @@
  * them they simply match nothing.
  */
 import { Inventory, type Manifest, ManifestError } from '../model.ts';
-import { isObject, obj, str, yaml } from './common.ts';
+import { isObject, obj, str, text, yaml } from './common.ts';
 
 export function parsePubspecLock(file: string, bytes: Uint8Array): Manifest {
+  // An empty lockfile (no dependencies resolved yet) locks nothing.
+  if (/^(?:\s|#[^\n]*)*$/.test(text(file, bytes))) return { file, format: 'pubspec.lock', packages: [], notes: [] };
   const doc = yaml(file, bytes);
   if (!('packages' in doc) && !('sdks' in doc)) throw new ManifestError(file, 'not a pubspec.lock (no packages or sdks)');
   const inv = new Inventory(file);

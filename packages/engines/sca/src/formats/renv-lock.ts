@@ -10,7 +10,8 @@ import { arr, isObject, json, obj, str } from './common.ts';
 
 export function parseRenvLock(file: string, bytes: Uint8Array): Manifest {
   const doc = json(file, bytes);
-  if (!isObject(doc.Packages) && !isObject(doc.R)) throw new ManifestError(file, 'not a renv.lock (no Packages or R)');
+  // "{}" is what renv writes for a project with nothing recorded yet.
+  if (Object.keys(doc).length > 0 && !isObject(doc.Packages) && !isObject(doc.R)) throw new ManifestError(file, 'not a renv.lock (no Packages or R)');
   const inv = new Inventory(file);
   const notes: string[] = [];
   const entries = Object.entries(obj(doc.Packages)).map(([k, v]) => [k, obj(v)] as const);
@@ -18,9 +19,12 @@ export function parseRenvLock(file: string, bytes: Uint8Array): Manifest {
   const ecosystemOf = (e: Record<string, unknown>): Ecosystem | undefined => {
     const source = str(e.Source);
     if (source === 'Bioconductor') return 'Bioconductor';
-    if (source === 'Repository' && (str(e.Repository) ?? 'CRAN').toUpperCase() === 'CRAN') return 'CRAN';
-    // Posit Package Manager and CRAN mirrors are recorded as other repository names; RSPM serves CRAN.
-    if (source === 'Repository' && /^(?:RSPM|PPM|P3M)$/i.test(str(e.Repository) ?? '')) return 'CRAN';
+    // Older renv files leave Source out for repository packages; a Repository without a name is CRAN, renv's default.
+    if (source !== 'Repository' && source !== undefined) return undefined;
+    if (source === undefined && e.Repository === undefined) return undefined; // nothing says where it came from
+    if ((str(e.Repository) ?? 'CRAN').toUpperCase() === 'CRAN') return 'CRAN';
+    // Posit Package Manager serves CRAN under its own repository names.
+    if (/^(?:RSPM|PPM|P3M)$/i.test(str(e.Repository) ?? '')) return 'CRAN';
     return undefined;
   };
   for (const [key, e] of entries) {
