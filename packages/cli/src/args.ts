@@ -8,7 +8,11 @@ Runs a Citadel assessment engine offline and prints the result.
 
 Options:
   --format json|sarif     output format (default json)
-  --format cyclonedx      the CycloneDX 1.5 SBOM of engines that produce one (sca, firmware)
+  --format cyclonedx      the CycloneDX SBOM (JSON) of engines that produce one (sca, firmware)
+  --format cyclonedx-xml  the same SBOM as CycloneDX 1.6 XML (one input)
+  --format spdx           the same SBOM as SPDX 2.3 JSON
+  --vex FILE              sca: a CycloneDX VEX or OpenVEX JSON file; the vulnerabilities it declares
+                          not affected / fixed are reported as suppressed, with its justification
   --out FILE              write the result to FILE instead of standard output
   --platform P            assess as this platform (e.g. android_sdk for an APK/AAR), one of:
                           ${PLATFORMS.join(', ')}
@@ -43,7 +47,9 @@ Exit codes:
 
 export interface ScanArgs {
   inputs: string[];
-  format: 'json' | 'sarif' | 'cyclonedx';
+  format: (typeof FORMATS)[number];
+  /** --vex FILE: read by the scan command into params.vex. */
+  vexFile?: string;
   out?: string;
   platform?: Platform;
   url?: string;
@@ -63,7 +69,9 @@ export interface ScanArgs {
 
 export class UsageError extends Error {}
 
-const WITH_VALUE = new Set(['--format', '--out', '--platform', '--url', '--target', '--ports', '--vuln-db', '--select', '--fail-on', '--appid', '--param', '--sensitive-words', '--locale', '--timeout']);
+export const FORMATS = ['json', 'sarif', 'cyclonedx', 'cyclonedx-xml', 'spdx'] as const;
+
+const WITH_VALUE = new Set(['--format', '--out', '--platform', '--url', '--target', '--ports', '--vuln-db', '--select', '--fail-on', '--appid', '--param', '--sensitive-words', '--locale', '--timeout', '--vex']);
 
 export function parseArgs(argv: readonly string[]): ScanArgs {
   const a: ScanArgs = { inputs: [], format: 'json', params: {}, locale: 'en', includePassing: false, listEngines: false, quiet: false, help: false };
@@ -94,8 +102,8 @@ export function parseArgs(argv: readonly string[]): ScanArgs {
         a.includePassing = true;
         break;
       case '--format':
-        if (value !== 'json' && value !== 'sarif' && value !== 'cyclonedx') throw new UsageError(`--format must be json, sarif or cyclonedx, not "${value}"`);
-        a.format = value;
+        if (!(FORMATS as readonly string[]).includes(value!)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not "${value}"`);
+        a.format = value as ScanArgs['format'];
         break;
       case '--out':
         a.out = value!;
@@ -118,6 +126,9 @@ export function parseArgs(argv: readonly string[]): ScanArgs {
         break;
       case '--ports':
         a.params.ports = value!;
+        break;
+      case '--vex':
+        a.vexFile = value!;
         break;
       case '--vuln-db':
         a.params.vulnDb = value!;

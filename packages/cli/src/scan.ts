@@ -2,12 +2,15 @@
  * The scan command: finds the engine for each input, runs it, writes JSON or
  * SARIF, and maps the outcome to the exit codes documented in args.ts.
  */
-import { lstat, readdir, writeFile } from 'node:fs/promises';
+import { lstat, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { type Assessment, type Platform, RISK_LEVELS, type RiskLevel } from '@citadel/contracts';
 import { type Engine, EngineInputError, type EngineRegistry, type InputFile, readHead, toSarif } from '@citadel/engine-core';
 import { type ScanArgs, USAGE, UsageError, parseArgs } from './args.ts';
 import { loadEngines } from './engines.ts';
+
+/** Largest --vex file read (the engine's own bound on a VEX document). */
+const MAX_VEX_BYTES = 16 << 20;
 
 export const EXIT = { ok: 0, failOn: 1, usage: 2, noEngine: 3, failed: 4, interrupted: 130 } as const;
 
@@ -48,6 +51,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     args = parseArgs(argv);
     // --vuln-db PATH (args.params.vulnDb): a folder of OSV/NVD files, handed to engines as EngineOptions.vulnData.
     if (args.params.vulnDb && !(await lstat(args.params.vulnDb).catch(() => undefined))) throw new UsageError(`--vuln-db: ${args.params.vulnDb} does not exist`);
+    // --vex FILE: handed to the engine as the text of params.vex (the portal passes it the same way).
+    if (args.vexFile) {
+      const st = await stat(args.vexFile).catch(() => undefined);
+      if (!st?.isFile()) throw new UsageError(`--vex: ${args.vexFile} is not a file`);
+      if (st.size > MAX_VEX_BYTES) throw new UsageError(`--vex: ${args.vexFile} is larger than ${MAX_VEX_BYTES} bytes`);
+      args.params.vex = await readFile(args.vexFile, 'utf8');
+    }
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
     io.stderr(`scan: ${e.message}\nRun with --help for usage.\n`);
@@ -110,7 +120,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
 
   const done = outcomes.filter((o): o is Outcome & { assessment: Assessment } => o.assessment !== undefined);
-  const output = render(args, done, outcomes);
+  let output: string;
+  try {
+    output = args.format === 'cyclonedx-xml' || args.format === 'spdx' ? await renderSbom(args.format, done) : render(args, done, outcomes);
+  } catch (e) {
+    io.stderr(`scan: ${(e as Error).message}\n`);
+    return EXIT.failed;
+  }
   try {
     if (args.out) await writeFile(args.out, output);
     else io.stdout(output);
@@ -139,6 +155,22 @@ function render(args: ScanArgs, done: (Outcome & { assessment: Assessment })[], 
   // One input: the Assessment itself. Several (a folder): every file with its assessment or error.
   if (all.length === 1 && done.length === 1) return `${JSON.stringify(done[0]!.assessment, null, 2)}\n`;
   return `${JSON.stringify({ results: all.map((o) => (o.assessment ? { file: o.label, assessment: o.assessment } : { file: o.label, error: o.error })) }, null, 2)}\n`;
+}
+
+/**
+ * CycloneDX XML and SPDX: converted from the CycloneDX JSON the engine put in the target, by the
+ * software-component engine's writers (loaded only when asked for). XML has no list form: one BOM only.
+ */
+async function renderSbom(format: 'cyclonedx-xml' | 'spdx', done: (Outcome & { assessment: Assessment })[]): Promise<string> {
+  const boms = done.map((o) => o.assessment.target.sbom).filter((b): b is Record<string, unknown> => typeof b === 'object' && b !== null);
+  if (boms.length === 0) throw new Error(`--format ${format}: no SBOM was produced (only the sca and firmware engines write one)`);
+  const sca = await import('@citadel/engine-sca');
+  if (format === 'cyclonedx-xml') {
+    if (boms.length > 1) throw new Error(`--format cyclonedx-xml writes one BOM; ${boms.length} inputs produced one each (use --format cyclonedx or scan them one at a time)`);
+    return sca.cycloneDxXml(boms[0]!);
+  }
+  const docs = boms.map((b) => sca.spdxFromCycloneDx(b, sca.ENGINE_VERSION));
+  return `${JSON.stringify(docs.length === 1 ? docs[0] : { documents: docs }, null, 2)}\n`;
 }
 
 /** Whether a not-whitelisted item at `threshold` risk or worse failed. */

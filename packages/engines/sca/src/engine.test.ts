@@ -124,15 +124,15 @@ describe('sca engine', () => {
     expect(t.components.map((c) => c.paths[0]!.join(' > '))).toEqual(['a@1.0.0', 'a@1.0.0 > b@1.0.0']);
   });
 
-  it('writes a CycloneDX 1.5 SBOM that validates against the official schema', async () => {
+  it('writes a CycloneDX 1.6 SBOM that validates against the official schema', async () => {
     const dir = project({ 'package-lock.json': npmLockfile(10, { extra: [{ name: 'left-pad', version: '1.1.0', dev: true }] }), 'requirements.txt': 'flask>=1\n' });
     const t = (await run(dir, 'proj')).target as unknown as ScaTarget;
     const require = createRequire(import.meta.url);
     const schemaDir = join(dirname(require.resolve('@cyclonedx/cyclonedx-library/package.json')), 'res/schema');
     const ajv = new Ajv({ strict: false, validateFormats: true, logger: false, code: { optimize: false } });
     (addFormats as unknown as (a: Ajv) => void)(ajv);
-    for (const f of ['spdx.SNAPSHOT.schema.json', 'jsf-0.82.SNAPSHOT.schema.json']) ajv.addSchema(JSON.parse(await readFile(join(schemaDir, f), 'utf8')), `http://cyclonedx.org/schema/${f}`);
-    const validate = ajv.compile(JSON.parse(await readFile(join(schemaDir, 'bom-1.5.SNAPSHOT.schema.json'), 'utf8')));
+    for (const f of ['spdx.SNAPSHOT.schema.json', 'jsf-0.82.SNAPSHOT.schema.json', 'cryptography-defs.SNAPSHOT.schema.json']) ajv.addSchema(JSON.parse(await readFile(join(schemaDir, f), 'utf8')), `http://cyclonedx.org/schema/${f}`);
+    const validate = ajv.compile(JSON.parse(await readFile(join(schemaDir, 'bom-1.6.SNAPSHOT.schema.json'), 'utf8')));
     const ok = validate(t.sbom);
     expect(validate.errors ?? []).toEqual([]);
     expect(ok).toBe(true);

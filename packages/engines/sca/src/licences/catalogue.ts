@@ -19,9 +19,9 @@ const SPDX = 'https://spdx.org/licenses/';
 const policyPurpose: Tri = ['按客户的许可证策略（允许/禁止清单）检查组件声明的许可证。', 'Checks the components\' declared licences against the customer\'s licence policy (allowed and denied lists).', '顧客のライセンスポリシー（許可・禁止リスト）に照らしてコンポーネントが宣言するライセンスを確認します。'];
 const policySteps: Tri = ['从 package-lock、node_modules、composer.lock、pom.xml、Python 元数据（METADATA）和 SBOM 读取许可证，规范化为 SPDX 表达式，按其中可选的最优组合与策略比对。', 'Read the licences from package-lock, node_modules, composer.lock, pom.xml, Python metadata (METADATA) and SBOMs, normalise them to SPDX expressions, and judge the best of the alternatives an expression offers against the policy.', 'package-lock、node_modules、composer.lock、pom.xml、Python メタデータ（METADATA）、SBOM からライセンスを読み取り、SPDX 式に正規化し、式が示す選択肢のうち最も有利なものをポリシーと照合します。'];
 
-const SPECS: (Spec & { group: 'licences' | 'vulnerabilities' })[] = [
+const SPECS: (Spec & { group: 'licence' | 'vulnerabilities' })[] = [
   {
-    group: 'licences',
+    group: 'licence',
     name: 'denied',
     risk: 'high',
     cwe: [],
@@ -34,7 +34,7 @@ const SPECS: (Spec & { group: 'licences' | 'vulnerabilities' })[] = [
     references: [SPDX],
   },
   {
-    group: 'licences',
+    group: 'licence',
     name: 'not_allowed',
     risk: 'medium',
     cwe: [],
@@ -47,7 +47,7 @@ const SPECS: (Spec & { group: 'licences' | 'vulnerabilities' })[] = [
     references: [SPDX],
   },
   {
-    group: 'licences',
+    group: 'licence',
     name: 'unknown',
     risk: 'low',
     cwe: [],
@@ -78,7 +78,7 @@ const pair = (t: Tri): readonly [string, string] => [t[0], t[1]];
 const asItem = (s: Spec): ItemSpec => ({ name: s.name, risk: s.risk, cwe: s.cwe, owasp: s.owasp, title: s.title, purpose: pair(s.purpose), description: pair(s.description), testingSteps: pair(s.testingSteps), solution: pair(s.solution), ...(s.references ? { references: s.references } : {}) });
 
 export const LICENCE_ITEMS: readonly KeyedRuleItem[] = [
-  ...defineItems('licences', SPECS.filter((s) => s.group === 'licences').map(asItem), [onPlatform('sca')]),
+  ...defineItems('licence', SPECS.filter((s) => s.group === 'licence').map(asItem), [onPlatform('sca')]),
   ...defineItems('vulnerabilities', SPECS.filter((s) => s.group === 'vulnerabilities').map(asItem), [onPlatform('sca')]),
 ];
 

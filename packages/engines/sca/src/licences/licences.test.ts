@@ -113,10 +113,10 @@ describe('licences in a scan', () => {
     expect(lic('e')).toMatchObject({ expression: 'AGPL-3.0-only', source: 'node_modules/e/package.json' });
     expect(lic('requests')).toMatchObject({ expression: 'Apache-2.0', source: '.venv/lib/python3.11/site-packages/requests-2.31.0.dist-info/METADATA' });
     const row = (id: string) => a.findings.find((f) => f.ruleId === id)!;
-    expect(row('sca.licences.denied').result).toBe('fail');
-    expect(row('sca.licences.denied').evidence.map((e) => e.snippet).sort()).toEqual(['b@1.0.0', 'e@1.0.0']);
-    expect(row('sca.licences.not_allowed').evidence.map((e) => `${e.snippet} ${e.detail}`)).toEqual(['c@1.0.0 licence MPL-2.0: not on the allowed list: MPL-2.0', 'd@1.0.0 licence SEE LICENSE IN LICENSE: not on the allowed list: SEE LICENSE IN LICENSE']);
-    expect(row('sca.licences.unknown').evidence.map((e) => e.snippet)).toEqual(['d@1.0.0']);
+    expect(row('sca.licence.denied').result).toBe('fail');
+    expect(row('sca.licence.denied').evidence.map((e) => e.snippet).sort()).toEqual(['b@1.0.0', 'e@1.0.0']);
+    expect(row('sca.licence.not_allowed').evidence.map((e) => `${e.snippet} ${e.detail}`)).toEqual(['c@1.0.0 licence MPL-2.0: not on the allowed list: MPL-2.0', 'd@1.0.0 licence SEE LICENSE IN LICENSE: not on the allowed list: SEE LICENSE IN LICENSE']);
+    expect(row('sca.licence.unknown').evidence.map((e) => e.snippet)).toEqual(['d@1.0.0']);
     const sbom = t.sbom as { components: { name: string; licenses?: unknown[] }[] };
     expect(sbom.components.find((c) => c.name === 'b')!.licenses).toEqual([{ expression: 'GPL-3.0-only' }]);
     expect(sbom.components.find((c) => c.name === 'd')!.licenses).toEqual([{ license: { name: 'SEE LICENSE IN LICENSE' } }]);
@@ -127,8 +127,8 @@ describe('licences in a scan', () => {
     const zip = join(dir, 'p.zip');
     writeFileSync(zip, buildZip([{ name: 'app/package-lock.json', data: lock }, { name: 'app/node_modules/e/package.json', data: '{"name":"e","version":"1.0.0","license":"BSD"}' }]));
     const a = await run(zip, 'p.zip', {});
-    expect(a.findings.find((f) => f.ruleId === 'sca.licences.denied')!.result).toBe('not_executed');
-    expect(a.findings.find((f) => f.ruleId === 'sca.licences.denied')!.evidence[0]!.detail).toMatch(/licenceDenied/);
+    expect(a.findings.find((f) => f.ruleId === 'sca.licence.denied')!.result).toBe('not_executed');
+    expect(a.findings.find((f) => f.ruleId === 'sca.licence.denied')!.evidence[0]!.detail).toMatch(/licenceDenied/);
     expect((a.target as unknown as ScaTarget).components.find((c) => c.name === 'e')!.licence!.expression).toBe('BSD-3-Clause');
   });
 });

@@ -13,7 +13,7 @@ import { attachLicences } from './index.ts';
 import { normaliseLicence } from './expression.ts';
 import { judge, policyFromParams } from './policy.ts';
 
-const ID = { denied: 'sca.licences.denied', notAllowed: 'sca.licences.not_allowed', unknown: 'sca.licences.unknown' };
+const ID = { denied: 'sca.licence.denied', notAllowed: 'sca.licence.not_allowed', unknown: 'sca.licence.unknown' };
 
 export function readInputLicences(components: readonly Component[], side: readonly { path: string; bytes: Uint8Array }[]): void {
   // Manifests' own fields first (they are listed first), installed copies after.
