@@ -122,7 +122,7 @@ export class FirmwareFiles {
     return m;
   }
 
-  private async entry(task: TaskRecord, path: string): Promise<CarvedEntry | undefined> {
+  private async entry(task: TaskRecord, path: string, retried = false): Promise<CarvedEntry | undefined> {
     const cached = this.cache.get(task.id)?.entries.get(path);
     if (cached && cached.kind !== 'omitted') return cached;
     // The whole-image carve is shared by concurrent clicks; a file the budget left out is carved by name.
@@ -137,7 +137,10 @@ export class FirmwareFiles {
       void p.finally(() => this.inFlight.delete(key)).catch(() => undefined);
       this.inFlight.set(key, p);
     }
-    return (await pending).entries.get(path);
+    const found = (await pending).entries.get(path);
+    // Joined a carve made for another path, whose budget left this one out: carve it by name.
+    if (found?.kind === 'omitted' && !cached && !retried) return this.entry(task, path, true);
+    return found;
   }
 
   private async carve(task: TaskRecord, want: string[]): Promise<Carve> {
