@@ -22,7 +22,9 @@ import { ConnError } from './scan/conn.ts';
 import { connectScan } from './scan/connect-scan.ts';
 import { Gate } from './scan/gate.ts';
 import { identify, probeContext } from './scan/identify.ts';
-import { ICS_PORTS, NETWORK_PORTS } from './scan/ports.ts';
+import { ICS_PORTS, ICS_UDP_PORTS, NETWORK_PORTS, NETWORK_UDP_PORTS } from './scan/ports.ts';
+import { udpContext } from './scan/udp.ts';
+import { udpProtocolsFor } from './protocols/udp.ts';
 import { planTargets } from './scan/targets.ts';
 
 export const ENGINE_VERSION = '0.1.0';
@@ -32,7 +34,7 @@ const PLATFORMS = ['network', 'ics'] as const;
 export interface HostResult {
   address: string;
   name?: string;
-  ports: { port: number; state: 'open'; service?: string; product?: string; version?: string; extra?: Record<string, string>; access?: string }[];
+  ports: { port: number; state: 'open'; transport?: 'udp'; service?: string; product?: string; version?: string; extra?: Record<string, string>; access?: string }[];
 }
 
 export class NetworkEngine implements Engine {
@@ -95,10 +97,36 @@ export class NetworkEngine implements Engine {
         if (!timeLimit.signal.aborted) throw e;
       });
       ctx.signal?.throwIfAborted();
+      const udpPorts = config.udpPorts ?? (platform === 'ics' ? ICS_UDP_PORTS : NETWORK_UDP_PORTS);
+      if (udpPorts.length > 0 && !signal.aborted) {
+        // UDP has no connect scan: a port is open when its protocol's request gets an answer.
+        b.setPhase(`UDP: ${plan.hosts.length} host(s) × ${udpPorts.length} port(s)`);
+        const jobs = plan.hosts.flatMap((h) => udpPorts.map((port) => ({ host: h.address, port })));
+        await pool(jobs, config.concurrency, async ({ host, port }) => {
+          if (signal.aborted) return;
+          const uctx = udpContext(gate, host, port, config.udpTimeoutMs);
+          for (const p of udpProtocolsFor(port, platform === 'ics')) {
+            const info = await p.probe(uctx).catch((e: unknown) => {
+              if (signal.aborted || (e instanceof ConnError && e.kind === 'policy')) throw e;
+              b.unreadable(`${host}:${port}/udp`, `${p.id} probe failed: ${(e as Error).message}`);
+              return undefined;
+            });
+            if (!info) continue;
+            const name = hostName.get(host);
+            const rtt = scan.rtt.get(host);
+            services.push({ host, ...(name ? { name } : {}), port, transport: 'udp', info, ctx: probeContext(host, port, { gate, rtt: rtt!, probeTimeoutMs: config.probeTimeoutMs }) });
+            break;
+          }
+        }).catch((e: unknown) => {
+          if (!timeLimit.signal.aborted) throw e;
+        });
+        ctx.signal?.throwIfAborted();
+      }
       services.sort((x, y) => (x.host === y.host ? x.port - y.port : x.host < y.host ? -1 : 1));
       b.target.targets = (input.url ?? '').slice(0, 2000);
       b.target.hosts = hostResults(plan.hosts, services);
       b.target.ports_scanned = ports.length;
+      b.target.udp_ports_scanned = udpPorts.length;
       b.target.hosts_scanned = plan.hosts.length;
       b.target.open_ports = open.length;
       b.target.closed_ports = scan.results.filter((r) => r.state === 'closed').length;
@@ -136,6 +164,7 @@ function hostResults(hosts: { address: string; name?: string }[], services: Foun
         .map((s) => ({
           port: s.port,
           state: 'open' as const,
+          ...(s.transport ? { transport: s.transport } : {}),
           service: s.info.service,
           ...(s.info.product ? { product: s.info.product } : {}),
           ...(s.info.version ? { version: s.info.version } : {}),

@@ -7,6 +7,9 @@
  * Keys (all optional):
  *   ports=LIST              TCP ports: "22,80,8000-8100" or "top" (default: the platform's port list,
  *                           see scan/ports.ts)
+ *   udpPorts=LIST           UDP ports (SNMP 161, DNS 53, BACnet 47808 …), or "none"; default: the
+ *                           platform's UDP list when `ports` is not given, none when it is
+ *   udpTimeoutMs=1500       how long a UDP probe waits for an answer (the request is sent twice)
  *   rate=20                 connection attempts per second over the whole task (0 = as fast as the
  *                           concurrency allows; the portal holds a user's rate to CITADEL_SCAN_MAX_RATE)
  *   concurrency=64          connections in flight at once
@@ -24,6 +27,9 @@ import { EngineInputError } from '@citadel/engine-core';
 export interface NetworkScanConfig {
   /** Explicit ports, or undefined for the platform's default list. */
   ports?: number[];
+  /** Explicit UDP ports ([] = none), or undefined for the platform's default (only with default TCP ports). */
+  udpPorts?: number[];
+  udpTimeoutMs: number;
   ratePerSecond: number;
   concurrency: number;
   connectTimeoutMs: number;
@@ -65,8 +71,12 @@ export function parseConfig(params: Readonly<Record<string, string>>): NetworkSc
       .map((s) => s.trim())
       .filter(Boolean);
   const ports = p.ports && p.ports.trim() !== '' && p.ports.trim() !== 'top' ? parsePorts(p.ports) : undefined;
+  const udp = p.udpPorts?.trim();
+  const udpPorts = udp === undefined || udp === '' ? (ports ? [] : undefined) : udp === 'none' ? [] : parsePorts(udp);
   return {
     ...(ports ? { ports } : {}),
+    ...(udpPorts ? { udpPorts } : {}),
+    udpTimeoutMs: int('udpTimeoutMs', 1500, 100, 60_000),
     ratePerSecond: int('rate', 20, 0, 100_000),
     concurrency: int('concurrency', 64, 1, 1024),
     connectTimeoutMs: int('connectTimeoutMs', 1500, 50, 60_000),

@@ -5,7 +5,7 @@
  * "Access Control" on the guest user, Mosquitto allow_anonymous, NATS
  * authentication, memcached SASL, RFC 1635 anonymous FTP, Elasticsearch
  * security, Docker "Protect the Docker daemon socket", MongoDB "Enable Access
- * Control").
+ * Control"), RFC 3410 §8 (SNMP v1/v2c community security).
  */
 import { networkItems } from './define-item.ts';
 
@@ -33,6 +33,17 @@ export const ACCESS_ITEMS = networkItems('access', [
     description: ['未启用 authorization 的 MongoDB 让任何能连到端口的人读取、修改和删除全部数据，这类实例常被批量勒索删库。', 'A MongoDB without authorization lets anyone who reaches the port read, change and delete all data; such instances are wiped for ransom in bulk.'],
     testingSteps: steps('发送 hello 与 buildInfo 识别版本，再发送只读的 listDatabases（nameOnly）命令，返回 ok: 1 即证明未授权访问', 'send hello and buildInfo for the version, then the read-only listDatabases command (nameOnly); ok: 1 proves access without authentication'),
     solution: ['启用 security.authorization 并创建最小权限用户，bindIp 只绑定内网地址，用防火墙限制访问来源。', 'Enable security.authorization with least-privilege users, bind bindIp to internal addresses only and restrict sources with a firewall.'],
+  },
+  {
+    name: 'snmp_default_community',
+    risk: 'high',
+    cwe: ['CWE-1392'],
+    owasp: ['A07:2021'],
+    title: ['SNMP 使用默认团体名', 'SNMP answers a default community', 'SNMP 使用預設團體名稱', 'SNMP が既定のコミュニティ名に応答'],
+    purpose: ['检测 SNMP 代理是否接受团体名 public 或 private。', 'Checks whether the SNMP agent accepts the community public or private.'],
+    description: ['SNMP v1/v2c 的团体名就是明文口令，默认团体名让任何人读取设备配置、接口、路由与进程信息；private 往往还允许写入配置。', 'An SNMP v1/v2c community is a cleartext password; a default one lets anyone read the device\'s configuration, interfaces, routes and processes, and private often allows writing configuration too.'],
+    testingSteps: ['向 UDP 端口以 v2c 与 v1 发送读取 sysDescr、sysObjectID、sysName、sysLocation 的 GetRequest，分别使用 public 与 private；只发送读请求，从不发送 SetRequest。', 'Send GetRequest for sysDescr, sysObjectID, sysName and sysLocation over v2c and v1 to the UDP port with public and with private; only reads are sent, never SetRequest.'],
+    solution: ['改用 SNMPv3（认证与加密），或至少设置难猜的团体名并用访问列表限制管理站地址。', 'Move to SNMPv3 (authentication and privacy), or at least set hard-to-guess communities and restrict managers with an access list.'],
   },
   {
     name: 'postgresql_trust',

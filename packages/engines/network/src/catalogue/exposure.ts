@@ -41,6 +41,17 @@ export const SERVICE_ITEMS = networkItems('service', [
     testingSteps: ['识别服务的问候报文（Telnet 选项协商、FTP 220 应答），且服务未要求 TLS。', 'Recognise the service greeting (Telnet option negotiation, FTP 220 reply) of services that do not require TLS.'],
     solution: ['以 SSH、SFTP 或 FTPS 取代 Telnet 与 FTP。', 'Replace Telnet and FTP with SSH, SFTP or FTPS.'],
   },
+  {
+    name: 'dns_open_recursion',
+    risk: 'medium',
+    cwe: ['CWE-406'],
+    owasp: ['A05:2021'],
+    title: ['DNS 开放递归', 'DNS server open for recursion', 'DNS 開放遞迴', 'DNS サーバーがオープンリゾルバー'],
+    purpose: ['检测 DNS 服务器是否为扫描位置递归解析任意域名。', 'Checks whether the DNS server resolves arbitrary names recursively for the scanner.'],
+    description: ['开放递归的服务器可被用于 DNS 放大攻击与缓存投毒，还会泄露内部解析记录（RFC 5358）。', 'An open resolver is used for DNS amplification attacks and cache poisoning, and leaks internal lookups (RFC 5358).'],
+    testingSteps: ['发送一个设置 RD 标志的查询，询问服务器不应负责的域名，应答带 RA 标志且未被拒绝即为开放递归；另发送 version.bind CHAOS TXT 查询读取版本。只发送查询。', 'Send one query with RD set for a name the server should not be authoritative for; an answer with RA set that is not refused means open recursion. A version.bind CHAOS TXT query reads the version. Only queries are sent.'],
+    solution: ['只对内部网络提供递归（BIND: allow-recursion；Unbound: access-control），并隐藏版本（version "none"）。', 'Offer recursion to internal networks only (BIND allow-recursion, Unbound access-control) and hide the version (version "none").'],
+  },
 ]);
 
 export const VULN_ITEMS = networkItems('vuln', [

@@ -10,5 +10,6 @@ import { DEVICE_ITEMS, ENIP_ITEMS, MODBUS_ITEMS } from './ics.ts';
 import { JA_TEXTS } from './ja.ts';
 import { JA_PROTOCOL_TEXTS } from './ja-protocols.ts';
 import { TLS_ITEMS } from './tls.ts';
+import { ICS_PROTOCOL_ITEMS } from './ics-protocols.ts';
 
-export const NETWORK_CATALOGUE: Catalogue = defineKeyedCatalogue([...SERVICE_ITEMS, ...ACCESS_ITEMS, ...TLS_ITEMS, ...VULN_ITEMS, ...DEVICE_ITEMS, ...MODBUS_ITEMS, ...ENIP_ITEMS], ['network', 'ics'], { ja: { ...JA_TEXTS, ...JA_PROTOCOL_TEXTS } });
+export const NETWORK_CATALOGUE: Catalogue = defineKeyedCatalogue([...SERVICE_ITEMS, ...ACCESS_ITEMS, ...TLS_ITEMS, ...VULN_ITEMS, ...DEVICE_ITEMS, ...MODBUS_ITEMS, ...ENIP_ITEMS, ...ICS_PROTOCOL_ITEMS], ['network', 'ics'], { ja: { ...JA_TEXTS, ...JA_PROTOCOL_TEXTS } });

@@ -6,6 +6,18 @@ const HS = 'ハンドシェイクのみを行い、アプリケーションデ�
 const RO = '読み取り専用のハンドシェイクまたはログインのみを行い、何も変更しません。';
 
 export const JA_PROTOCOL_TEXTS: TranslationTable = {
+  'access.snmp_default_community': {
+    purpose: 'SNMP エージェントがコミュニティ名 public または private を受け入れるかを確認します。',
+    description: 'SNMP v1/v2c のコミュニティ名は平文のパスワードであり、既定値のままでは誰でも機器の設定、インターフェース、経路、プロセス情報を読み取れます。private では設定の書き込みも許されることが多いです。',
+    testingSteps: 'UDP ポートに v2c と v1 で sysDescr、sysObjectID、sysName、sysLocation の GetRequest を public と private でそれぞれ送信します。読み取り要求のみを送り、SetRequest は一切送りません。',
+    solution: 'SNMPv3（認証と暗号化）に移行するか、少なくとも推測困難なコミュニティ名を設定し、アクセスリストで管理ステーションを制限してください。',
+  },
+  'service.dns_open_recursion': {
+    purpose: 'DNS サーバーがスキャナーのために任意の名前を再帰的に解決するかを確認します。',
+    description: 'オープンリゾルバーは DNS 増幅攻撃やキャッシュポイズニングに悪用され、内部の名前解決も漏らします（RFC 5358）。',
+    testingSteps: 'サーバーが権威を持たないはずの名前について RD フラグ付きのクエリを 1 つ送り、RA フラグ付きで拒否されない応答があればオープンな再帰と判断します。version.bind の CHAOS TXT クエリでバージョンも読み取ります。クエリのみを送信します。',
+    solution: '再帰は内部ネットワークにのみ提供し（BIND: allow-recursion、Unbound: access-control）、バージョンを隠してください（version "none"）。',
+  },
   'access.mongodb_unauthenticated': {
     purpose: 'MongoDB がアクセス制御なしで動作し、認証なしでデータベース一覧を返すかを確認します。',
     description: 'authorization を有効にしていない MongoDB では、ポートに到達できる誰もが全データを読み取り、変更、削除でき、このようなインスタンスは身代金目的で一括削除されています。',
@@ -59,5 +71,41 @@ export const JA_PROTOCOL_TEXTS: TranslationTable = {
     description: '名前が一致しない証明書はクライアントに拒否されるか、名前検証の無効化を強いるため、なりすましを許します。',
     testingSteps: `ハンドシェイクでサーバー証明書を取得し、RFC 6125 に従って接続したホスト名（または IP アドレス）と証明書の名前を比較します。${HS}`,
     solution: 'サービスに使われるすべてのホスト名を subjectAltName に含む証明書を発行してください。',
+  },
+  'bacnet.exposed': {
+    purpose: 'BACnet/IP（ビルオートメーション）がスキャナーから到達可能で応答するかを確認します。',
+    description: 'BACnet/IP 自体には認証がなく、UDP 47808 ポートに到達できる誰もがすべてのオブジェクトを読み取り、設定値を書き換え、機器を起動・停止できます。',
+    testingSteps: 'ユニキャストで Who-Is を送って I-Am を受け取り、ReadProperty でデバイスオブジェクトのベンダー、モデル、ファームウェアリビジョン、名前を読み取ります。読み取り要求のみを送信し、機器には一切書き込みません。',
+    solution: '制御ネットワークを分離し、エンジニアリングステーションと SCADA ホストからのみポートへの接続を許可し、必要に応じて認証と暗号化を行うゲートウェイまたは VPN を経由させてください。',
+  },
+  's7comm.exposed': {
+    purpose: 'S7comm（シーメンス S7 PLC）がスキャナーから到達可能で応答するかを確認します。',
+    description: 'S7comm 自体には認証がなく、TCP 102 ポートに到達できる誰もがプロセスデータの読み書き、プログラムのダウンロード、CPU の停止ができます。',
+    testingSteps: 'COTP 接続（TSAP 0x0100/0x0102）を開き、Setup Communication を送信してから SZL 0x0011（モジュール識別）と 0x001C（コンポーネント識別）を読み取ります。読み取り要求のみを送信し、機器には一切書き込みません。',
+    solution: '制御ネットワークを分離し、エンジニアリングステーションと SCADA ホストからのみポートへの接続を許可し、必要に応じて認証と暗号化を行うゲートウェイまたは VPN を経由させてください。',
+  },
+  'iec104.exposed': {
+    purpose: 'IEC 60870-5-104（電力系統の遠方監視制御）がスキャナーから到達可能で応答するかを確認します。',
+    description: 'IEC 60870-5-104 自体には認証がなく、TCP 2404 ポートに到達できる誰もがすべての計測値を読み取り、制御コマンドを送信できます。',
+    testingSteps: 'STARTDT act と TESTFR act を送信して con の確認を待ち、その後 STOPDT を送って切断します。読み取り要求のみを送信し、機器には一切書き込みません。',
+    solution: '制御ネットワークを分離し、エンジニアリングステーションと SCADA ホストからのみポートへの接続を許可し、必要に応じて認証と暗号化を行うゲートウェイまたは VPN を経由させてください。',
+  },
+  'dnp3.exposed': {
+    purpose: 'DNP3（電力・水道の SCADA）がスキャナーから到達可能で応答するかを確認します。',
+    description: 'DNP3 自体には認証がなく、TCP 20000 ポートに到達できる誰もが（Secure Authentication がなければ）データポイントを読み取り、制御コマンドを送信できます。',
+    testingSteps: 'データリンク層の REQUEST LINK STATUS フレームを送信し、LINK STATUS 応答から局アドレスを読み取ります。読み取り要求のみを送信し、機器には一切書き込みません。',
+    solution: '制御ネットワークを分離し、エンジニアリングステーションと SCADA ホストからのみポートへの接続を許可し、必要に応じて認証と暗号化を行うゲートウェイまたは VPN を経由させてください。',
+  },
+  'fox.exposed': {
+    purpose: 'Niagara Fox（Tridium Niagara ビルプラットフォーム）がスキャナーから到達可能で応答するかを確認します。',
+    description: 'Niagara Fox 自体には認証がなく、TCP 1911 ポートに到達できる誰もがステーション名、ホスト、バージョン情報を取得してログインを試みることができ、通信は平文です。',
+    testingSteps: 'fox hello メッセージを送信し、応答からステーション名、ホスト名、Niagara と JVM のバージョンを読み取ります。読み取り要求のみを送信し、機器には一切書き込みません。',
+    solution: '制御ネットワークを分離し、エンジニアリングステーションと SCADA ホストからのみポートへの接続を許可し、必要に応じて認証と暗号化を行うゲートウェイまたは VPN を経由させてください。',
+  },
+  'fins.exposed': {
+    purpose: 'OMRON FINS（オムロン PLC）がスキャナーから到達可能で応答するかを確認します。',
+    description: 'OMRON FINS 自体には認証がなく、TCP 9600 ポートに到達できる誰もがメモリ領域の読み書きや運転モードの変更ができます。',
+    testingSteps: 'FINS/TCP のノードアドレス交換を行い、コントローラデータ読み出し（0x0501）を送信して形式とバージョンを読み取ります。読み取り要求のみを送信し、機器には一切書き込みません。',
+    solution: '制御ネットワークを分離し、エンジニアリングステーションと SCADA ホストからのみポートへの接続を許可し、必要に応じて認証と暗号化を行うゲートウェイまたは VPN を経由させてください。',
   },
 };

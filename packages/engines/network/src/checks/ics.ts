@@ -12,7 +12,19 @@ const id = (key: string) => `ics.${key}`;
 const ev = (s: FoundService, detail: string, proof = s.info.proof): Evidence => ({ file: where(s), className: s.info.service, detail, ...(proof ? { request: proof.request, response: proof.response } : {}) });
 
 /** Control protocols this engine identifies. */
-export const ICS_SERVICES = new Set(['modbus', 'enip']);
+export const ICS_SERVICES = new Set(['modbus', 'enip', 'bacnet', 's7comm', 'iec104', 'dnp3', 'fox', 'fins', 'opcua']);
+/** Services whose identity is shown for a device although they are no control protocol (SNMP's system group). */
+const IDENTITY_SERVICES = new Set([...ICS_SERVICES, 'snmp']);
+
+/** exposed-item key → service and what the service answered without any authentication. */
+const EXPOSED: [string, string, string][] = [
+  ['bacnet.exposed', 'bacnet', 'BACnet/IP answered Who-Is and ReadProperty of the device object'],
+  ['s7comm.exposed', 's7comm', 'S7comm accepted a COTP connection and Setup Communication and answered an SZL read'],
+  ['iec104.exposed', 'iec104', 'IEC 60870-5-104 confirmed STARTDT and TESTFR'],
+  ['dnp3.exposed', 'dnp3', 'DNP3 answered a link-status request'],
+  ['fox.exposed', 'fox', 'Niagara Fox answered the fox hello'],
+  ['fins.exposed', 'fins', 'OMRON FINS answered Controller Data Read (0x0501)'],
+];
 
 const identityText = (s: FoundService) =>
   Object.entries(s.info.extra ?? {})
@@ -22,7 +34,7 @@ const identityText = (s: FoundService) =>
 export async function icsChecks({ b, services, vulnData, signal }: CheckArgs): Promise<void> {
   const ics = services.filter((s) => ICS_SERVICES.has(s.info.service));
   await b.check(id('device.identity'), () => {
-    for (const s of ics) b.problem(id('device.identity'), ev(s, `${describe(s)}: ${identityText(s)}`));
+    for (const s of services.filter((x) => IDENTITY_SERVICES.has(x.info.service))) b.problem(id('device.identity'), ev(s, `${describe(s)}: ${identityText(s)}`));
   });
   const modbus = ics.filter((s) => s.info.service === 'modbus');
   await b.check(id('modbus.exposed'), () => {
@@ -38,5 +50,10 @@ export async function icsChecks({ b, services, vulnData, signal }: CheckArgs): P
   await b.check(id('enip.exposed'), () => {
     for (const s of ics.filter((x) => x.info.service === 'enip')) b.finding(id('enip.exposed'), ev(s, `EtherNet/IP answered ListIdentity without any session or authentication (${identityText(s)})`));
   });
+  for (const [key, service, what] of EXPOSED) {
+    await b.check(id(key), () => {
+      for (const s of ics.filter((x) => x.info.service === service)) b.finding(id(key), ev(s, `${what} (${identityText(s)})`));
+    });
+  }
   await vulnCheck(b, id('device.known_cve'), ics, vulnData, signal);
 }

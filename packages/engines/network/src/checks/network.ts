@@ -54,6 +54,7 @@ const ACCESS_CHECKS: AccessCheck[] = [
   byProbe('access.mqtt_anonymous', 'mqtt', (s) => `${describe(s)} accepted an anonymous CONNECT (CONNACK 0)`),
   byLogin('access.nats_no_auth', 'nats', (s) => tryAnonymous(s.ctx), (s) => `${describe(s)} opened a session without credentials (PONG)`),
   byProbe('access.mongodb_unauthenticated', 'mongodb', (s) => `${describe(s)} listed its databases without authentication (listDatabases ok)`),
+  byProbe('access.snmp_default_community', 'snmp', (s) => `${describe(s)} answered GetRequest with the community ${s.info.extra?.communities ?? ''}`),
   byProbe('access.memcached_unauthenticated', 'memcached', (s) => `${describe(s)} answered version without authentication`),
   byLogin('access.ftp_anonymous', 'ftp', (s) => tryFtpAnonymous(s.ctx), (s) => `${describe(s)} accepted the anonymous login (230)`),
   byProbe('access.elasticsearch_unauthenticated', 'elasticsearch', (s) => `${describe(s)} answered GET / without authentication`),
@@ -67,6 +68,9 @@ export async function networkChecks({ b, services, vulnData, signal }: CheckArgs
   });
   await b.check(id('service.cleartext_protocol'), () => {
     for (const s of services) if (CLEARTEXT.has(s.info.service)) b.finding(id('service.cleartext_protocol'), proofEvidence(s, `${describe(s)} carries credentials in clear`));
+  });
+  await b.check(id('service.dns_open_recursion'), () => {
+    for (const s of services) if (s.info.service === 'dns' && s.info.extra?.recursion?.startsWith('available')) b.finding(id('service.dns_open_recursion'), proofEvidence(s, `${describe(s)} resolved a name outside its zones for the scanner (${s.info.extra.recursion})`));
   });
   for (const c of ACCESS_CHECKS) {
     await b.check(id(c.key), async () => {

@@ -7,6 +7,8 @@ export interface FoundService {
   /** The name the user gave for the host, when one. */
   name?: string;
   port: number;
+  /** Set for services found over UDP (SNMP, DNS, BACnet); TCP otherwise. */
+  transport?: 'udp';
   info: ServiceInfo;
   /** A context to open new connections to this service (through the task's gate). */
   ctx: ProbeContext;
@@ -19,7 +21,7 @@ export interface CheckArgs {
   signal?: AbortSignal;
 }
 
-export const where = (s: FoundService): string => `${s.host.includes(':') ? `[${s.host}]` : s.host}:${s.port}`;
+export const where = (s: FoundService): string => `${s.host.includes(':') ? `[${s.host}]` : s.host}:${s.port}${s.transport ? `/${s.transport}` : ''}`;
 
 export function describe(s: FoundService): string {
   const i = s.info;

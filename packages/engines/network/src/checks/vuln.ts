@@ -13,6 +13,9 @@ import { type FoundService, describe, where } from './types.ts';
 /** Product names as this engine reports them → vulndb component names. */
 const COMPONENT: Record<string, string> = { 'redis': 'redis', valkey: 'valkey', postgresql: 'postgresql', mariadb: 'mariadb', mysql: 'mysql', rabbitmq: 'rabbitmq', mosquitto: 'mosquitto', nats: 'nats-server', openssh: 'openssh', vsftpd: 'vsftpd', proftpd: 'proftpd', memcached: 'memcached', elasticsearch: 'elasticsearch' };
 
+/** Services whose identity is a device's (vendor, model, firmware), matched as firmware + hardware CPEs. */
+const DEVICE_SERVICES = new Set(['modbus', 'enip', 'bacnet', 's7comm', 'fins', 'fox']);
+
 export async function vulnCheck(b: AssessmentBuilder, ruleId: string, services: readonly FoundService[], source?: VulnDataDescriptor, signal?: AbortSignal): Promise<void> {
   if (!b.isSelected(ruleId)) return;
   const versioned = services.filter((s) => s.info.product && s.info.version);
@@ -34,7 +37,7 @@ export async function vulnCheck(b: AssessmentBuilder, ruleId: string, services: 
           for (const v of vs) if (!v.conditions || v.conditions.length === 0) found.set(v.id, { id: v.id, ...(v.score !== undefined ? { score: v.score } : {}), ...(v.level ? { level: v.level } : {}), summary: v.summary });
         };
         const x = s.info.extra ?? {};
-        if (s.info.service === 'modbus' || s.info.service === 'enip') {
+        if (DEVICE_SERVICES.has(s.info.service)) {
           // A device: its firmware CPE, with the hardware CPE as context for AND configurations.
           const model = x.model_name ?? x.product_name ?? x.product_code;
           if (x.vendor && model) {

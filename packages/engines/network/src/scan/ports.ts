@@ -12,3 +12,7 @@ export const NETWORK_PORTS: readonly number[] = [
 ];
 
 export const ICS_PORTS: readonly number[] = [102, 502, 1911, 2404, 4840, 9600, 20000, 44818];
+
+/** UDP defaults (IANA): 53 domain, 161 snmp; on ics also 47808 BACnet/IP. */
+export const NETWORK_UDP_PORTS: readonly number[] = [53, 161];
+export const ICS_UDP_PORTS: readonly number[] = [161, 47808];

@@ -1,0 +1,122 @@
+/**
+ * SNMP v1 (RFC 1157) and v2c (RFC 1901/3416): a GetRequest for the system
+ * group (RFC 3418: sysDescr, sysObjectID, sysName, sysLocation) with the
+ * well-known communities "public" and "private". An agent answers only a
+ * community it accepts (a wrong one is dropped silently, RFC 1157 §4.1), so
+ * any Response proves read access with that community. Only GetRequest is
+ * ever sent, never SetRequest.
+ */
+import { randomInt } from 'node:crypto';
+import type { UdpContext } from '../../scan/udp.ts';
+import { hex } from '../render.ts';
+import type { ServiceInfo } from '../types.ts';
+import { BerError, children, decodeOid, int, nul, octets, oid, readInt, readTlv, readUnsigned, seq, tlv } from './ber.ts';
+
+export const SYSTEM_OIDS = { sysDescr: '1.3.6.1.2.1.1.1.0', sysObjectID: '1.3.6.1.2.1.1.2.0', sysName: '1.3.6.1.2.1.1.5.0', sysLocation: '1.3.6.1.2.1.1.6.0' } as const;
+export const COMMUNITIES = ['public', 'private'] as const;
+const GET_REQUEST = 0xa0;
+const RESPONSE = 0xa2;
+
+export function getRequest(version: 0 | 1, community: string, requestId: number, oids: readonly string[]): Buffer {
+  return seq(int(version), octets(community), tlv(GET_REQUEST, Buffer.concat([int(requestId), int(0), int(0), seq(...oids.map((o) => seq(oid(o), nul())))])));
+}
+
+export interface SnmpResponse {
+  version: number;
+  community: string;
+  requestId: number;
+  errorStatus: number;
+  bindings: { oid: string; value: string | undefined }[];
+}
+
+/** Reads a Response PDU; throws BerError on anything malformed. */
+export function parseResponse(d: Buffer): SnmpResponse {
+  const msg = readTlv(d, 0);
+  if (msg.tag !== 0x30) throw new BerError('not an SNMP message');
+  const [v, c, pdu] = children(msg);
+  if (!v || !c || !pdu) throw new BerError('SNMP message without version, community and PDU');
+  if (c.tag !== 0x04) throw new BerError('community is not an OCTET STRING');
+  if (pdu.tag !== RESPONSE) throw new BerError(`PDU type 0x${pdu.tag.toString(16)} is not a Response`);
+  const [rid, es, , vbs] = children(pdu, 1);
+  if (!rid || !es || !vbs || vbs.tag !== 0x30) throw new BerError('Response PDU incomplete');
+  const bindings = children(vbs, 2).map((vb) => {
+    const [name, value] = children(vb, 3);
+    if (!name || name.tag !== 0x06 || !value) throw new BerError('variable binding malformed');
+    return { oid: decodeOid(name.value), value: valueText(value.tag, value.value) };
+  });
+  return { version: readInt(v), community: c.value.toString('latin1'), requestId: readInt(rid), errorStatus: readInt(es), bindings };
+}
+
+function valueText(tag: number, v: Buffer): string | undefined {
+  switch (tag) {
+    case 0x04:
+      return v.toString('utf8').replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '').slice(0, 500);
+    case 0x06:
+      return decodeOid(v);
+    case 0x02:
+    case 0x41:
+    case 0x42:
+    case 0x43:
+    case 0x46:
+      return String(readUnsigned(v));
+    case 0x40:
+      return v.length === 4 ? [...v].join('.') : undefined;
+    default:
+      return undefined; // NULL, noSuchObject (0x80), noSuchInstance (0x81), endOfMibView (0x82)
+  }
+}
+
+export interface CommunityResult {
+  community: string;
+  version: 'v1' | 'v2c';
+  response: SnmpResponse;
+  request: Buffer;
+  answer: Buffer;
+}
+
+/** Tries each community with v2c, then v1 (agents that only speak v1 drop v2c messages). */
+export async function tryCommunities(ctx: UdpContext, communities: readonly string[] = COMMUNITIES): Promise<CommunityResult[]> {
+  const out: CommunityResult[] = [];
+  for (const community of communities) {
+    for (const version of [1, 0] as const) {
+      const id = randomInt(1, 0x7fffffff);
+      const request = getRequest(version, community, id, Object.values(SYSTEM_OIDS));
+      const answer = await ctx.exchange(request);
+      if (!answer) continue;
+      let response: SnmpResponse;
+      try {
+        response = parseResponse(answer);
+      } catch (e) {
+        if (e instanceof BerError) continue;
+        throw e;
+      }
+      if (response.requestId !== id) continue;
+      out.push({ community, version: version === 1 ? 'v2c' : 'v1', response, request, answer });
+      break;
+    }
+  }
+  return out;
+}
+
+export async function probeSnmp(ctx: UdpContext): Promise<ServiceInfo | undefined> {
+  const found = await tryCommunities(ctx);
+  if (found.length === 0) return undefined;
+  const first = found[0]!;
+  const v = (o: string) => first.response.bindings.find((b) => b.oid === o)?.value;
+  const descr = v(SYSTEM_OIDS.sysDescr);
+  const extra: Record<string, string> = { communities: found.map((f) => `${f.community} (${f.version})`).join(', ') };
+  if (descr) extra.sysDescr = descr;
+  for (const k of ['sysObjectID', 'sysName', 'sysLocation'] as const) {
+    const x = v(SYSTEM_OIDS[k]);
+    if (x) extra[k] = x;
+  }
+  // Net-SNMP's own agent names itself in sysObjectID (enterprise 8072, NET-SNMP-TC netSnmpAgentOIDs).
+  const netSnmp = extra.sysObjectID?.startsWith('1.3.6.1.4.1.8072.');
+  return {
+    service: 'snmp',
+    ...(netSnmp ? { product: 'Net-SNMP' } : {}),
+    extra,
+    access: 'open',
+    proof: { request: found.map((f) => `GetRequest ${f.version} community "${f.community}": ${hex(f.request, 96)}`).join('\n'), response: found.map((f) => `Response: ${f.response.bindings.map((b) => `${b.oid} = ${b.value ?? '(none)'}`).join('; ')}`).join('\n') },
+  };
+}
