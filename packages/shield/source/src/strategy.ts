@@ -79,7 +79,7 @@ export const SOURCE_SCHEMA: StrategySchema = {
       kind: 'string',
       group: 'verify',
       default: '',
-      maxLength: 200,
+      maxLength: 500,
       pattern: '^[^\\x00-\\x1f]+$',
       title: L('验证用测试命令（如 npm test；在隔离的子进程中于原始与加固后的项目上各运行一次）', 'Test command for verification (e.g. npm test; run once on the original and once on the protected project in an isolated child process)', '驗證用測試命令（如 npm test；在隔離的子行程中於原始與加固後的專案上各執行一次）', '検証用テストコマンド（例：npm test。隔離された子プロセスで元と保護後のプロジェクトでそれぞれ 1 回実行）'),
     },
