@@ -80,6 +80,27 @@ describe.skipIf(!chromiumAvailable)('dashboard in the browser', () => {
     await expect.poll(async () => (await db.selectFrom('work_orders').select('reminders').execute()).map((r) => r.reminders)).toEqual([1, 1]);
     await expect.poll(() => page.locator('[data-testid^=wo-reminders-]').allTextContents()).toEqual(['1', '1']);
 
+    // At 1280 px the key columns stay readable and, scrolled to the end, the last time column ends where the
+    // sticky actions begin (before, title and target collapsed to 0 px and the time slid under the actions).
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const layout = () =>
+      page.evaluate(() => {
+        const row = document.querySelector('[data-testid=wo-table] tbody tr.ant-table-row')!;
+        const cells = [...row.querySelectorAll('td')];
+        const width = (el: Element | null | undefined) => (el ? el.getBoundingClientRect().width : 0);
+        const title = row.querySelector('[data-testid^=wo-row-]')?.closest('td');
+        const fixed = cells.find((c) => c.classList.contains('ant-table-cell-fix-end'))!;
+        const scroller = [...document.querySelectorAll('[data-testid=wo-table] .ant-table-content, [data-testid=wo-table] .ant-table-body')].find((e) => e.scrollWidth > e.clientWidth);
+        if (scroller) scroller.scrollLeft = scroller.scrollWidth;
+        const when = cells[cells.indexOf(fixed) - 1]!;
+        return { title: width(title), target: width(cells[cells.indexOf(title!) + 2]), whenRight: when.getBoundingClientRect().right, fixedLeft: fixed.getBoundingClientRect().left };
+      });
+    await expect.poll(async () => (await layout()).title).toBeGreaterThanOrEqual(150);
+    const cols = await layout();
+    expect(cols.target).toBeGreaterThanOrEqual(150);
+    expect(cols.whenRight).toBeLessThanOrEqual(cols.fixedLeft + 1);
+    await page.setViewportSize({ width: 1920, height: 1080 });
+
     // Reports: the admin's own finished tasks, each opening the report dialog.
     await page.goto(`${portal.url}#/workbench/reports`);
     await page.getByTestId('reports-table').waitFor();
