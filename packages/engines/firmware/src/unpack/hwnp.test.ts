@@ -29,7 +29,7 @@ describe('Huawei HWNP upgrade packets', () => {
 
   it('a modified item, a truncated packet and an item pointing outside are reported, never thrown', () => {
     const bad = packet();
-    bad[bad.length - 10] ^= 0xff;
+    bad[bad.length - 10] = bad[bad.length - 10]! ^ 0xff;
     expect(unpackImage(bad).regions[0]!.error).toMatch(/CRC/);
     const cut = unpackImage(packet().subarray(0, 1000)).regions[0]!;
     expect(cut.error).toMatch(/truncated/);
