@@ -60,6 +60,7 @@ export const CATEGORY_NAMES: Record<string, CategoryNames> = {
   web: ['Web页面', 'Web頁面', 'Web pages', 'Webページ'],
   android: ['Android', 'Android', 'Android', 'Android'],
   ios: ['iOS', 'iOS', 'iOS', 'iOS'],
+  harmony: ['鸿蒙', '鴻蒙', 'HarmonyOS', 'HarmonyOS'],
   content: ['内容安全', '內容安全', 'Content', 'コンテンツ'],
   exposure: ['敏感暴露', '敏感暴露', 'Exposure', '露出'],
   methods: ['HTTP方法', 'HTTP方法', 'HTTP methods', 'HTTPメソッド'],
