@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyseCode } from './checks/analyse-file.ts';
+import { C_CASES } from './testing/c-cases.ts';
 import { CSHARP_CASES } from './testing/csharp-cases.ts';
 import { GO_PHP_CASES } from './testing/go-php-cases.ts';
 import { PYTHON_CASES } from './testing/python-cases.ts';
@@ -8,7 +9,7 @@ import { RULE_CASES } from './testing/snippets.ts';
 const keysOf = async (code: string, lang: Parameters<typeof analyseCode>[1]) => (await analyseCode(code, lang, () => true)).hits.map((h) => h.key);
 
 describe('rules: a vulnerable and a safe snippet each', () => {
-  for (const [i, c] of [...RULE_CASES, ...PYTHON_CASES, ...GO_PHP_CASES, ...CSHARP_CASES].entries()) {
+  for (const [i, c] of [...RULE_CASES, ...PYTHON_CASES, ...GO_PHP_CASES, ...CSHARP_CASES, ...C_CASES].entries()) {
     it(`${c.rule} (${c.lang}) #${i}`, async () => {
       expect(await keysOf(c.bad, c.lang)).toContain(c.rule);
       expect(await keysOf(c.good, c.lang)).not.toContain(c.rule);

@@ -37,6 +37,13 @@ const WEAK_HASH = /^(MD2|MD4|MD5|SHA-?1|SHA)$/i;
 const SENSITIVE_NAME = /passw(or)?d|\bpwd\b|passwd|secret|token|api_?key|apikey|credit_?card|card_?number|\bcvv\b|\bssn\b|private_?key/i;
 const LITERAL_BYTES = /^("[^"]*"|'[^']*')\.(getBytes|encode)\(|^new\s+byte\s*\[\s*\]\s*\{|^\{[\d\s,x-]+\}$|^b?["'][^"']{4,}["']$|^\[[\d\s,x]+\]$/;
 
+/** Position of the format argument of the printf family. */
+const FORMAT_ARG: Readonly<Record<string, number>> = {
+  printf: 0, wprintf: 0, vprintf: 0, vwprintf: 0, NSLog: 0, syslog: 1, vsyslog: 1,
+  fprintf: 1, fwprintf: 1, vfprintf: 1, vfwprintf: 1, sprintf: 1, vsprintf: 1, dprintf: 1,
+  snprintf: 2, _snprintf: 2, vsnprintf: 2, _vsnprintf: 2, swprintf: 2, _snwprintf: 2, vswprintf: 2, _vsnwprintf: 2,
+};
+
 const UNKNOWN_FLAG: Value = {};
 /** A secure flag that is absent (null: the default, off) or a constant false; undefined = no options at all (also the default). */
 function insecureFlag(v: Value | null | undefined): boolean {
@@ -122,8 +129,9 @@ export const CALL_RULES: readonly CallRule[] = [
   // C/C++ functions without bounds
   { key: 'native.dangerous_function', langs: ['c'], names: ['gets', 'strcpy', 'strcat', 'sprintf', 'vsprintf', 'wcscpy', 'wcscat', 'lstrcpy', 'lstrcat', 'StrCpy', 'StrCat', 'mktemp', 'tmpnam', 'tempnam', 'alloca', 'getwd', 'stpcpy'], test: () => true },
   { key: 'native.dangerous_function', langs: ['c'], names: ['scanf', 'sscanf', 'fscanf'], test: (c) => c.argText.some((a) => /%s/.test(a)) },
-  { key: 'native.format_string', langs: ['c'], names: ['printf', 'syslog', 'NSLog'], test: (c) => c.args.length === 1 && c.args[0]?.konst === undefined && !/^@?"/.test(c.argText[0] ?? '') },
-  { key: 'native.format_string', langs: ['c'], names: ['fprintf', 'sprintf', 'snprintf'], test: (c) => { const i = c.call.name === 'snprintf' ? 2 : 1; return c.args.length === i + 1 && !/^@?"/.test(c.argText[i] ?? '"'); } },
+  // The format argument (position per function, C standard library and its wide / Microsoft variants) is neither a literal
+  // nor a constant: with no further arguments (printf(s)), or handed a va_list (vprintf(s, ap)) whatever the caller passed.
+  { key: 'native.format_string', langs: ['c'], names: Object.keys(FORMAT_ARG), test: (c) => { const i = FORMAT_ARG[c.call.name]!; const lit = /^(@|L|u8?|U)?"/.test(c.argText[i] ?? '"') || c.args[i]?.konst !== undefined; return !lit && (c.call.name.includes('v') && c.call.name !== 'wprintf' && c.call.name !== 'fwprintf' && c.call.name !== 'swprintf' ? c.args.length === i + 2 : c.args.length === i + 1); } },
   // Android WebView (in app source)
   { key: 'webview.javascript_enabled', langs: ['java'], names: ['setJavaScriptEnabled'], test: (c) => c.args[0]?.konst === true },
   { key: 'webview.javascript_interface', langs: ['java'], names: ['addJavascriptInterface'], test: () => true },

@@ -71,6 +71,8 @@ export const SOURCE_CALLS: readonly CallSpec[] = [
   { langs: PY, names: ['json', 'form', 'body'], recv: /^(request|req)$/ },
   { langs: GO, names: ['FormValue', 'PostFormValue', 'Get', 'Query', 'Param', 'PostForm', 'Cookie', 'ReadAll', 'QueryParam', 'QueryParams', 'FormParams', 'DefaultQuery', 'DefaultPostForm', 'GetHeader', 'GetQuery', 'GetPostForm', 'QueryArray', 'PostFormArray', 'GetRawData', 'QueryString', 'ParamValues'], recv: /(^r|req|request|ctx|c)(\.URL\.Query\(\)|\.Form|\.PostForm|\.Header|\.URL)?$|\.Query\(\)$/ },
   { langs: PHP, names: ['filter_input', 'file_get_contents'], recv: undefined },
+  // C: the environment (getenv's result).
+  { langs: ['c'], names: ['getenv', '_wgetenv', 'secure_getenv'] },
   // ASP.NET Core request bodies read by hand; the console.
   { langs: CS, names: ['ReadFromJsonAsync', 'ReadFormAsync', 'GetQueryNameValuePairs'], recv: CS_REQUEST },
   { langs: CS, names: ['ReadLine'], recv: /^Console$/ },
@@ -150,7 +152,10 @@ export const SINKS: readonly SinkSpec[] = [
   { kind: 'cmdi', langs: CS, names: ['set_FileName'], recv: /psi|start|info|process/i, args: [0] },
   { kind: 'cmdi', langs: CS, names: ['set_Arguments'], recv: /psi|start|info|process/i, args: [0], safeWhen: (c) => plainProgram(c.recv?.entries?.get('FileName')) },
   { kind: 'cmdi', langs: PHP, names: ['system', 'exec', 'shell_exec', 'passthru', 'popen', 'proc_open', 'pcntl_exec'], args: [0] },
-  { kind: 'cmdi', langs: ['c'], names: ['system', 'popen', 'execl', 'execlp', 'execv', 'execvp', 'ShellExecute', 'WinExec'], args: [0] },
+  { kind: 'cmdi', langs: ['c'], names: ['system', 'popen', '_popen', '_wsystem', '_wpopen', 'ShellExecute', 'WinExec'], args: [0] },
+  // exec*/spawn* run a program with arguments (no shell): only the program, or the arguments of a shell, inject commands.
+  { kind: 'cmdi', langs: ['c'], names: ['execl', 'execlp', 'execle', 'execv', 'execvp', 'execve', '_execl', '_execlp', '_execv', '_execvp', '_wexecl', '_wexeclp', '_wexecv', '_wexecvp'], args: 'any', safeWhen: (c) => plainProgram(c.args[0]) },
+  { kind: 'cmdi', langs: ['c'], names: ['_spawnl', '_spawnlp', '_spawnv', '_spawnvp', '_wspawnl', '_wspawnlp', '_wspawnv', '_wspawnvp'], args: 'any', safeWhen: (c) => plainProgram(c.args[1]) },
   // Code evaluation
   { kind: 'code', langs: JS, names: ['eval', 'Function', 'setTimeout', 'setInterval', 'runInNewContext', 'runInThisContext'], args: [0] },
   { kind: 'code', langs: PY, names: ['eval', 'exec', 'compile'], args: [0] },
@@ -309,6 +314,21 @@ function typeNames(v: Value | undefined): boolean {
 function listHead(v: Value | undefined): boolean {
   return v?.items !== undefined && !v.items[0]?.taint;
 }
+
+/** C functions that fill the buffer given as argument `arg` with data from outside (socket, console, file, environment). */
+export const C_OUT_SOURCES: readonly { names: readonly string[]; arg: number }[] = [
+  { names: ['recv', 'recvfrom', 'read', '_read'], arg: 1 },
+  { names: ['fgets', 'fgetws', 'gets', '_getws', 'fread', 'getline'], arg: 0 },
+];
+
+/** C copies into a destination buffer (argument 0) from the arguments `from`; `append` keeps what was there. */
+export const C_COPIES: readonly { names: readonly string[]; from: readonly number[]; append?: boolean }[] = [
+  { names: ['strcpy', 'wcscpy', '_mbscpy', 'lstrcpy', 'stpcpy', 'memcpy', 'memmove', 'wmemcpy', 'wmemmove'], from: [1] },
+  { names: ['strncpy', 'wcsncpy', 'lstrcpyn'], from: [1] },
+  { names: ['strcat', 'wcscat', 'strncat', 'wcsncat', 'lstrcat'], from: [1], append: true },
+  { names: ['sprintf', 'swprintf', 'vsprintf'], from: [1, 2, 3, 4, 5, 6] },
+  { names: ['snprintf', '_snprintf', '_snwprintf', 'vsnprintf'], from: [2, 3, 4, 5, 6] },
+];
 
 export const SANITIZERS: readonly SanitizerSpec[] = [
   { langs: J, names: ['encodeForHTML', 'encodeForHTMLAttribute', 'encodeForJavaScript', 'escapeHtml', 'escapeHtml4', 'escapeXml', 'htmlEscape', 'forHtml', 'forHtmlContent', 'forHtmlAttribute', 'forJavaScript', 'escapeHTML', 'sanitize'], kinds: ['xss'] },

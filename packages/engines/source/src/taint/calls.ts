@@ -18,13 +18,16 @@ import { checkVmSandbox } from './vm-sandbox.ts';
 import type { Walker } from './walker.ts';
 import { lookup } from './expressions.ts';
 import { constantBytes, csharpEntry } from './csharp.ts';
+import { cOutArguments, unaliasCall } from './c-family.ts';
 
 /** How deep calls to functions of the same file are followed. */
 export const MAX_INLINE_DEPTH = 3;
 
-export function evCall(w: Walker, call: CallSite, f: Frame): Value {
+export function evCall(w: Walker, written: CallSite, f: Frame): Value {
+  const call = w.group === 'c' ? unaliasCall(w, written) : written;
   const recv = call.receiver ? w.ev(call.receiver, f) : undefined;
   const args = call.args.map((a) => w.ev(a, f));
+  if (w.group === 'c') cOutArguments(w, call, args, f);
   const recvText = call.receiver ? w.text(call.receiver) : undefined;
   const recvType = recvText ? f.types.get(recvText) : undefined;
   const ctx = { call, recvText, recvType };

@@ -6,6 +6,7 @@
  */
 import { type Syn, field, namedChildren } from '../parse/syntax.ts';
 import { evCall } from './calls.ts';
+import { macroValue } from './c-family.ts';
 import { typeConstant, withInitializer } from './csharp.ts';
 import { foldBinary, foldUnary, literalString } from './fold.ts';
 import { type Frame, newFrame } from './frame.ts';
@@ -140,6 +141,10 @@ export function lookup(w: Walker, name: string, n: Syn, f: Frame): Value {
   if (v && v !== UNKNOWN) return v;
   const vars = w.specs.sourceVariables;
   if (!v && vars?.includes(name)) return sourceValue(w.step(n, 'source'));
+  if (!v && w.group === 'c') {
+    const m = macroValue(w, name, f);
+    if (m) return m;
+  }
   // Imported names (a top-level `const x = require('./m')` evaluates to nothing known here).
   return w.linker?.imported(name) ?? v ?? UNKNOWN;
 }
