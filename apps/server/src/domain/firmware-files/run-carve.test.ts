@@ -5,10 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { carveInChild } from './run-carve.ts';
 
 describe('carveInChild', () => {
-  it('a missing image, garbage and a diff come back as values, never as a crash of the caller', async () => {
+  it('garbage and a diff come back as values, never as a crash of the caller', async () => {
     const limits = { timeoutMs: 60_000, memoryMb: 256 };
-    const missing = await carveInChild({ type: 'carve', imagePath: '/nonexistent/image.bin', maxFileBytes: 1024, budgetBytes: 1024, want: ['/etc/passwd'] }, limits);
-    expect(missing.type).toBe('failed');
     const dir = mkdtempSync(join(tmpdir(), 'fw-carve-'));
     // Random bytes with a squashfs magic in them: no file system, no entries, no crash.
     const junk = new Uint8Array(64 * 1024).map((_, i) => (i * 2654435761) >>> 24);
