@@ -71,7 +71,7 @@ export class ScaEngine implements Engine {
     builder.throwIfAborted();
     const components = mergeComponents(manifests);
     // Licences and VEX come from the side files the collector kept and from the scan's params (licences/, sbom/).
-    readInputLicences(components, collected.side);
+    await readInputLicences(components, collected.side);
     await applyLicencePolicy(builder, components);
     const vex = vexMatcher(readVexStatements(builder, collected.side));
 

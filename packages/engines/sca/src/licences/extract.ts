@@ -3,7 +3,7 @@
  * (`license` of each installed package), installed node_modules/<pkg>/package.json,
  * composer.lock (`license` arrays), a POM's <licenses> (the artifact it
  * describes), Python distribution metadata (*.dist-info/METADATA, PKG-INFO:
- * License-Expression, the trove classifiers, License) and SBOMs. Lockfiles
+ * License-Expression, the trove classifiers, License; also inside wheels) and SBOMs. Lockfiles
  * that record no licence (yarn, pnpm, Cargo.lock, go.mod, Gemfile.lock …)
  * give none: their components are shown without one rather than guessed.
  * Readers return entries keyed like the format parsers' packages so the
@@ -36,8 +36,11 @@ const NPM_INSTALLED = /(?:^|\/)node_modules\/(?:@[^/]+\/)?[^/@.][^/]*\/package\.
  */
 export function isLicenceOnlySource(path: string): boolean {
   if (NPM_INSTALLED.test(path)) return path.indexOf('node_modules/') === path.lastIndexOf('node_modules/');
-  return /\.(?:dist|egg)-info\/(?:METADATA|PKG-INFO)$/.test(path) || base(path) === 'PKG-INFO';
+  return /\.(?:dist|egg)-info\/(?:METADATA|PKG-INFO)$/.test(path) || base(path) === 'PKG-INFO' || isWheelName(path);
 }
+
+/** A built Python distribution (PEP 427): a zip whose *.dist-info/METADATA names its licence. */
+export const isWheelName = (path: string): boolean => /\.whl$/i.test(path);
 
 /** Any file licences are read from (manifests with licence fields included). */
 export function isLicenceSource(path: string): boolean {

@@ -104,14 +104,18 @@ describe('licences in a scan', () => {
       'node_modules/e/node_modules/x/package.json': '{"name":"x","version":"9","license":"MIT"}',
       'requirements.txt': 'requests==2.31.0\n',
       '.venv/lib/python3.11/site-packages/requests-2.31.0.dist-info/METADATA': 'Name: requests\nVersion: 2.31.0\nClassifier: License :: OSI Approved :: Apache Software License\n',
+      'requirements-dev.txt': 'Flask==3.0.0\n',
+      'wheels/flask-3.0.0-py3-none-any.whl': buildZip([{ name: 'flask/__init__.py', data: '' }, { name: 'flask-3.0.0.dist-info/METADATA', data: 'Metadata-Version: 2.1\nName: Flask\nVersion: 3.0.0\nClassifier: License :: OSI Approved :: BSD License\n' }]),
+      'wheels/broken-1.0-py3-none-any.whl': 'not a zip',
     });
-    const a = await run(dir, 'app', { licenceAllowed: 'MIT,Apache-2.0', licenceDenied: 'GPL-3.0-only, AGPL-3.0-only' });
+    const a = await run(dir, 'app', { licenceAllowed: 'MIT,Apache-2.0,BSD-3-Clause', licenceDenied: 'GPL-3.0-only, AGPL-3.0-only' });
     const t = a.target as unknown as ScaTarget;
     const lic = (n: string) => t.components.find((c) => c.name === n)!.licence;
     expect(lic('a')).toEqual({ declared: 'MIT', expression: 'MIT', source: 'package-lock.json' });
     expect(lic('b')!.expression).toBe('GPL-3.0-only');
     expect(lic('e')).toMatchObject({ expression: 'AGPL-3.0-only', source: 'node_modules/e/package.json' });
     expect(lic('requests')).toMatchObject({ expression: 'Apache-2.0', source: '.venv/lib/python3.11/site-packages/requests-2.31.0.dist-info/METADATA' });
+    expect(lic('Flask')).toMatchObject({ declared: 'BSD License', expression: 'BSD-3-Clause', source: 'wheels/flask-3.0.0-py3-none-any.whl!/flask-3.0.0.dist-info/METADATA' });
     const row = (id: string) => a.findings.find((f) => f.ruleId === id)!;
     expect(row('sca.licence.denied').result).toBe('fail');
     expect(row('sca.licence.denied').evidence.map((e) => e.snippet).sort()).toEqual(['b@1.0.0', 'e@1.0.0']);

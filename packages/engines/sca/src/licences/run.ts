@@ -8,16 +8,37 @@
 import type { AssessmentBuilder } from '@citadel/engine-core';
 import type { Component } from '../match/match.ts';
 import { isVexName } from '../sbom/vex.ts';
-import { readLicences } from './extract.ts';
+import { openZip } from '@citadel/engine-core';
+import { type LicenceEntry, isWheelName, readLicences } from './extract.ts';
 import { attachLicences } from './index.ts';
 import { normaliseLicence } from './expression.ts';
 import { judge, policyFromParams } from './policy.ts';
 
 const ID = { denied: 'sca.licence.denied', notAllowed: 'sca.licence.not_allowed', unknown: 'sca.licence.unknown' };
 
-export function readInputLicences(components: readonly Component[], side: readonly { path: string; bytes: Uint8Array }[]): void {
+export async function readInputLicences(components: readonly Component[], side: readonly { path: string; bytes: Uint8Array }[]): Promise<void> {
   // Manifests' own fields first (they are listed first), installed copies after.
-  attachLicences(components, side.filter((f) => !isVexName(f.path)).flatMap((f) => readLicences(f.path, f.bytes)));
+  const entries: LicenceEntry[] = [];
+  for (const f of side) {
+    if (isVexName(f.path)) continue;
+    entries.push(...(isWheelName(f.path) ? await wheelLicences(f.path, f.bytes) : readLicences(f.path, f.bytes)));
+  }
+  attachLicences(components, entries);
+}
+
+/** The METADATA of a wheel (one *.dist-info folder at its root); a broken wheel gives none. */
+async function wheelLicences(path: string, bytes: Uint8Array): Promise<LicenceEntry[]> {
+  try {
+    const zip = await openZip(bytes, { limits: { maxEntries: 100_000 } });
+    try {
+      const meta = zip.entries.find((e) => /^[^/]+\.dist-info\/METADATA$/.test(e.name) && !e.encrypted && e.uncompressedSize <= 1 << 20);
+      return meta ? readLicences(`${path}!/${meta.name}`, await zip.read(meta)) : [];
+    } finally {
+      await zip.close();
+    }
+  } catch {
+    return [];
+  }
 }
 
 export async function applyLicencePolicy(builder: AssessmentBuilder, components: readonly Component[]): Promise<void> {

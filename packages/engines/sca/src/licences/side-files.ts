@@ -1,7 +1,7 @@
 /**
  * Files the input collector keeps beside the manifests: licence metadata of
  * installed packages (node_modules/<pkg>/package.json, *.dist-info/METADATA
- * in a virtualenv or vendored) and VEX documents. Installed-package folders
+ * in a virtualenv or vendored, wheels) and VEX documents. Installed-package folders
  * are skipped as manifests (they are copies, not the project's
  * declarations) but are the only place some licences are written, so they
  * are read here with their own bounds: one small file per package, a count
@@ -10,9 +10,9 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isVexName } from '../sbom/vex.ts';
-import { isLicenceOnlySource } from './extract.ts';
+import { isLicenceOnlySource, isWheelName } from './extract.ts';
 
-export const SIDE_LIMITS = { maxFiles: 20_000, maxFileBytes: 1 << 20, maxVexBytes: 16 << 20, maxTotalBytes: 256 << 20 };
+export const SIDE_LIMITS = { maxFiles: 20_000, maxFileBytes: 1 << 20, maxVexBytes: 16 << 20, maxWheelBytes: 64 << 20, maxTotalBytes: 256 << 20 };
 
 export const isSideFile = (path: string): boolean => isLicenceOnlySource(path) || isVexName(path);
 
@@ -24,7 +24,7 @@ export class SideFiles {
 
   /** Keeps the file when it is within the bounds; `read` is called only then. */
   async add(path: string, size: number, read: () => Promise<Uint8Array>): Promise<void> {
-    const max = isVexName(path) ? SIDE_LIMITS.maxVexBytes : SIDE_LIMITS.maxFileBytes;
+    const max = isVexName(path) ? SIDE_LIMITS.maxVexBytes : isWheelName(path) ? SIDE_LIMITS.maxWheelBytes : SIDE_LIMITS.maxFileBytes;
     if (size > max || this.files.length >= SIDE_LIMITS.maxFiles || this.bytes + size > SIDE_LIMITS.maxTotalBytes) {
       this.dropped++;
       return;
