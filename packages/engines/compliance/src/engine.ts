@@ -66,7 +66,10 @@ export class ComplianceEngine implements Engine {
     const [file, ...extra] = input.files;
     if (!file) throw new EngineInputError('unsupported_format', 'no input file');
     ctx.signal?.throwIfAborted();
-    const kind = inputKind(file.name, await readHead(file.path));
+    const head = await readHead(file.path);
+    // A plain zip or tar is an Alipay mini-program only when the task says so (the create page passes input=alipay_miniprogram).
+    const alipay = options.params?.input === 'alipay_miniprogram' && /\.(?:zip|tar|tgz|tar\.gz)$/i.test(file.name);
+    const kind = inputKind(file.name, head) ?? (alipay ? 'mini' : undefined);
     if (!kind) throw new EngineInputError('unsupported_format', `${file.name}: the compliance assessment reads Android (APK, AAB, APKS, XAPK), iOS (IPA) and HarmonyOS (HAP, HSP, APP) packages and WeChat (.wxapkg) / Alipay (.amr) mini-programs`);
     if (kind !== 'android') return assessOther(this, kind, file, extra, options, ctx, POLICY_NAME);
     const model = await openPackageDeferred(file.path, file.name, ctx.signal);

@@ -82,7 +82,7 @@ async function analyse(kind: OtherKind, files: InputFile[], sdks: SdkMatcher, op
       close: () => pkg.close(),
     };
   }
-  const project = await openProject(files, { ...(options.params?.appid ? { appId: options.params.appid } : {}), ...(signal ? { signal } : {}) });
+  const project = await openProject(files, { ...(options.params?.input === 'alipay_miniprogram' ? { platform: 'alipay_miniprogram' as const } : {}), ...(options.params?.appid ? { appId: options.params.appid } : {}), ...(signal ? { signal } : {}) });
   const a = collectMiniSites(project);
   return {
     sites: a.sites,

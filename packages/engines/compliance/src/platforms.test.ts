@@ -90,6 +90,12 @@ describe('Alipay mini-programs', () => {
     expect(row(a, 'mini.pre_consent_collection').evidence[0]?.snippet).toBe('app.js App.onLaunch → my.getAuthCode');
     expect(result(a, 'mini.required_private_infos')).toBe('not_executed');
   });
+
+  it('a plain zip is an Alipay mini-program when the task says so (input=alipay_miniprogram), refused otherwise', async () => {
+    const zip = alipayAmr({ 'app.json': JSON.stringify({ pages: ['pages/index/index'] }), 'app.js': 'App({});', 'pages/index/index.js': 'Page({ t() { my.getLocation({}); } });' });
+    expect(result(await run(zip, 'app.zip', { params: { input: 'alipay_miniprogram' } }), 'pi.location')).toBe('find_problem');
+    await expect(run(zip, 'app.zip')).rejects.toMatchObject({ code: 'unsupported_format' });
+  });
 });
 
 describe('iOS apps', () => {

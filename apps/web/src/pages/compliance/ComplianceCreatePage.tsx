@@ -40,7 +40,8 @@ export function ComplianceCreatePage({ node }: { node: RouteNode }) {
     if (!ready || !main) return;
     setSubmitting(true);
     try {
-      await createTask({ platform: 'compliance', sample_id: main.sample_id, ...(category ? { params: { category } } : {}) });
+      // input: what was uploaded (an Alipay package may be a plain zip or tar, which only this says).
+      await createTask({ platform: 'compliance', sample_id: main.sample_id, params: { input: kind, ...(category ? { category } : {}) } });
       feedback.success(t('common.operationSuccess'));
       back();
     } catch {
