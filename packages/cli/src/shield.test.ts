@@ -17,7 +17,7 @@ describe('citadel shield', () => {
     expect(a.err.join('')).toMatch(/--type and --out are required/);
     const b = io();
     expect(await runShield(['x.apk', '--type', 'h6', '--out', 'y'], b.io)).toBe(2);
-    expect(b.err.join('')).toMatch(/unknown type h6 \(app, so, sdk, source\)/);
+    expect(b.err.join('')).toMatch(/unknown type h6 \(app, so, sdk, source, h5\)/);
     const dir = mkdtempSync(join(tmpdir(), 'cli-shield-'));
     const input = join(dir, 'lib.so');
     writeFileSync(input, 'not an ELF file');
@@ -26,6 +26,12 @@ describe('citadel shield', () => {
     expect(await runShield([input, '--type', 'so', '--out', out], c.io)).toBe(1);
     expect(c.err.join('')).toMatch(/not an ELF shared library/);
     expect(existsSync(out)).toBe(false);
+    // a strategy is checked against the type's schema as the portal does
+    const strategy = join(dir, 'strategy.json');
+    writeFileSync(strategy, '{"domainLock":["example.com"]}');
+    const d = io();
+    expect(await runShield([input, '--type', 'source', '--strategy', strategy, '--out', out], d.io)).toBe(2);
+    expect(d.err.join('')).toMatch(/invalid strategy: domainLock: unknown option/);
   });
 
   it('hardens a Node project with --type source and its test command, writing the verified output', async () => {

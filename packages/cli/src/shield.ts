@@ -1,5 +1,5 @@
 /**
- * `citadel shield FILE --type app|so|sdk|source --out FILE`: hardening for
+ * `citadel shield FILE --type app|so|sdk|h5|source --out FILE`: hardening for
  * pipelines, the same type modules the portal runs (packages/shield/*). The
  * protected file is written only when its verification passed; otherwise the
  * failed checks are printed and nothing is shipped.
@@ -9,13 +9,13 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { CliIo } from './scan.ts';
 
-export const SHIELD_USAGE = `Usage: citadel shield FILE --type app|so|sdk|source --out FILE [options]   (npm run shield -- …)
+export const SHIELD_USAGE = `Usage: citadel shield FILE --type app|so|sdk|h5|source --out FILE [options]   (npm run shield -- …)
 
 Hardens FILE with the type's strategy, verifies the result and writes it to --out.
 
 Options:
-  --type T               app (APK), so (ELF shared library), sdk (JAR or AAR) or source (zip of a
-                         JavaScript/TypeScript Node.js project)
+  --type T               app (APK), so (ELF shared library), sdk (JAR or AAR), h5 (HTML file or zip of
+                         a web app) or source (zip of a JavaScript/TypeScript Node.js project)
   --out FILE             where to write the protected file (only when verification passed)
   --strategy FILE.json   strategy values (see the type's options); default: the type's first default strategy
   --keystore FILE        app: the signing keystore (JKS or PKCS#12); its password is read from
@@ -50,13 +50,14 @@ export async function runShield(argv: readonly string[], io: CliIo): Promise<num
     io.stderr(`shield: FILE, --type and --out are required\n\n${SHIELD_USAGE}`);
     return 2;
   }
-  const { createRegistry, ShieldError, localize } = await import('@citadel/shield-core');
+  const { createRegistry, ShieldError, localize, validateStrategy } = await import('@citadel/shield-core');
   const { androidShieldTypes } = await import('@citadel/shield-android');
   const { sourceShield } = await import('@citadel/shield-source');
-  const types = [...androidShieldTypes, sourceShield];
+  // H5 is loaded only when asked for: its module brings the browser driver
+  const types = [...androidShieldTypes, ...(type === 'h5' ? [(await import('@citadel/shield-h5')).h5Shield] : []), sourceShield];
   const mod = createRegistry(types).get(type);
   if (!mod) {
-    io.stderr(`shield: unknown type ${type} (${types.map((m) => m.type).join(', ')})\n`);
+    io.stderr(`shield: unknown type ${type} (${[...types.map((m) => m.type), 'h5'].join(', ')})\n`);
     return 2;
   }
   let strategy: Record<string, unknown> = { ...(mod.defaults[0]?.values ?? {}) };
@@ -83,9 +84,15 @@ export async function runShield(argv: readonly string[], io: CliIo): Promise<num
     const alias = option(argv, '--alias');
     extras.keystore = { path: keystorePath, password, ...(alias ? { alias } : {}) };
   }
+  // the same check the portal makes: unknown keys refused, missing ones take the schema default
+  const checked = validateStrategy(mod.schema, strategy);
+  if (!checked.ok) {
+    io.stderr(`shield: invalid strategy: ${checked.errors.join('; ')}\n`);
+    return 2;
+  }
   const workDir = mkdtempSync(join(tmpdir(), 'citadel-shield-'));
   try {
-    const r = await mod.harden({ path: file, name: basename(file) }, strategy as never, { workDir, extras, onStep: (s, p) => io.stderr(`  ${p}% ${s}\n`) });
+    const r = await mod.harden({ path: file, name: basename(file) }, checked.values, { workDir, extras, onStep: (s, p) => io.stderr(`  ${p}% ${s}\n`) });
     if (argv.includes('--json')) io.stdout(`${JSON.stringify({ ...r, outputPath: undefined }, null, 2)}\n`);
     else {
       for (const a of r.applied) io.stdout(`applied  ${a.id}${a.detail ? `: ${a.detail}` : ''}\n`);
