@@ -209,6 +209,11 @@ describe('VEX', () => {
     expect(t.vulnerabilities.find((v) => v.id === 'CVE-2099-0001')!.suppressed).toEqual({ state: 'not_affected', justification: 'code_not_reachable', detail: 'padding is never called with user input', source: 'vex.json' });
     const sv = (t.sbom as { vulnerabilities: { id: string; analysis?: unknown }[] }).vulnerabilities.find((v) => v.id === 'CVE-2099-0001')!;
     expect(sv.analysis).toEqual({ state: 'not_affected', justification: 'code_not_reachable', detail: 'padding is never called with user input' });
+    expect(cycloneDxXml(t.sbom)).toMatch(/<analysis>\s*<state>not_affected<\/state>\s*<justification>code_not_reachable<\/justification>/);
+    // The exported BOM is itself a VEX: given to a later scan (of the lockfile alone) it suppresses the same finding.
+    const later = await run(join(dir, 'package-lock.json'), 'package-lock.json', { vex: JSON.stringify(t.sbom) });
+    expect(later.findings.find((f) => f.ruleId === 'sca.vulnerabilities.critical')!.result).toBe('pass');
+    expect(later.findings.find((f) => f.ruleId === 'sca.vulnerabilities.suppressed')!.evidence.map((e) => e.snippet)).toEqual(['CVE-2099-0001 left-pad@1.1.0']);
   });
 
   it('an OpenVEX given as the scan parameter suppresses by product or subcomponent purl; a broken one is listed, not applied', async () => {
