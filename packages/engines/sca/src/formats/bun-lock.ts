@@ -12,38 +12,14 @@ import { Inventory, type Manifest, ManifestError, pkgKey } from '../model.ts';
 import { isObject, obj, str, text } from './common.ts';
 import { markDevByReach } from './reach.ts';
 
-/** Comments and trailing commas removed outside strings (the JSONC Bun writes). */
+/**
+ * Comments and trailing commas removed outside strings (the JSONC Bun
+ * writes). Two regex passes, strings matched first so that "//" or ",}"
+ * inside a string stay as they are.
+ */
 export function stripJsonc(src: string): string {
-  let out = '';
-  let i = 0;
-  while (i < src.length) {
-    const c = src[i]!;
-    if (c === '"') {
-      let j = i + 1;
-      while (j < src.length && src[j] !== '"') j += src[j] === '\\' ? 2 : 1;
-      out += src.slice(i, j + 1);
-      i = j + 1;
-    } else if (c === '/' && src[i + 1] === '/') {
-      while (i < src.length && src[i] !== '\n') i++;
-    } else if (c === '/' && src[i + 1] === '*') {
-      const end = src.indexOf('*/', i + 2);
-      i = end < 0 ? src.length : end + 2;
-    } else if (c === ',') {
-      let j = i + 1;
-      for (;;) {
-        while (j < src.length && /\s/.test(src[j]!)) j++;
-        if (src.startsWith('//', j)) j = src.indexOf('\n', j) < 0 ? src.length : src.indexOf('\n', j);
-        else if (src.startsWith('/*', j)) j = src.indexOf('*/', j + 2) < 0 ? src.length : src.indexOf('*/', j + 2) + 2;
-        else break;
-      }
-      if (src[j] !== '}' && src[j] !== ']') out += c;
-      i++;
-    } else {
-      out += c;
-      i++;
-    }
-  }
-  return out;
+  // Replacement patterns, not callbacks: a matched string is group 1 and kept; a comment or a trailing comma's comma is dropped.
+  return src.replace(/("(?:[^"\\\n]|\\.)*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, '$1').replace(/("(?:[^"\\\n]|\\.)*")|,(\s*[}\]])/g, '$1$2');
 }
 
 const DEP_FIELDS = ['dependencies', 'optionalDependencies', 'peerDependencies'] as const;
