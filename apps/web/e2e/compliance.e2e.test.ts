@@ -48,6 +48,11 @@ describe.skipIf(!chromiumAvailable)('compliance assessment in the browser', () =
     await expect(page.getByTestId('create-submit').isDisabled()).resolves.toBe(true);
     await page.locator('[data-testid=create-upload] input[type=file]').setInputFiles({ name: 'consent-demo.apk', mimeType: 'application/vnd.android.package-archive', buffer: await testApk() });
     await expect.poll(() => page.getByTestId('create-submit').isDisabled(), { timeout: 30_000 }).toBe(false);
+    // The app type: a news app needs no device identifiers (必要个人信息范围规定).
+    await page.getByTestId('create-app-category').click();
+    // The list is virtual (only the first options are rendered): search for the type, then pick it.
+    await page.keyboard.type('新闻资讯');
+    await page.locator('.ant-select-item-option-content', { hasText: '新闻资讯类' }).click();
     await page.getByTestId('create-submit').click();
 
     await page.getByTestId('task-table').waitFor();
@@ -59,7 +64,8 @@ describe.skipIf(!chromiumAvailable)('compliance assessment in the browser', () =
 
 
     await page.getByTestId(`task-action-view-${uid}`).click();
-    await page.getByTestId('result-page').waitFor();
+    // On a loaded machine the first result page (its chunk and the preview) took over 30 s.
+    await page.getByTestId('result-page').waitFor({ timeout: 90_000 });
     const clauses = page.getByTestId('clause-table');
     await clauses.waitFor();
     const clauseText = await clauses.textContent();
@@ -77,6 +83,8 @@ describe.skipIf(!chromiumAvailable)('compliance assessment in the browser', () =
     expect(paths).toContain('com.example.app.App.onCreate → com.umeng.commonsdk.UMConfigure.init → android.provider.Settings$Secure.getString("android_id")');
     expect(paths).toContain('cn.jpush.android.service.DataProvider.onCreate → cn.jpush.android.api.JPushInterface.init → android.telephony.TelephonyManager.getDeviceId');
     await expect(page.getByTestId('finding-compliance.dynamic.consent_popup').getAttribute('data-result')).resolves.toBe('not_executed');
+    await expect(page.getByTestId('finding-compliance.permission.beyond_category').getAttribute('data-result')).resolves.toBe('find_problem');
+    expect(clauseText).toContain('常见类型移动互联网应用程序必要个人信息范围规定');
     // A Chinese page: no raw keys.
     expect(await page.getByTestId('result-page').textContent()).not.toMatch(/compliance\.(verdicts|piTypes|sdkName)/);
     await page.context().close();

@@ -68,9 +68,11 @@ export function scriptFunctions(text: string): ScriptFunctions {
     if (NOT_NAMES.has(name)) continue;
     let brace = -1;
     if (isP(i + 1, '(')) {
-      brace = bodyAfterParams(i + 1); // name(…) {  — a method, or a call followed by a block (rare in compiled code)
-      if (brace < 0 && (isP(i - 1, '.') || !isP(i - 1, '.'))) calls.push({ name, index: toks[i]!.start });
-      if (brace >= 0 && v(i - 1) !== 'function' && !/^[,{};)]$|^$/.test(v(i - 1)) && !['async', 'static', 'get', 'set'].includes(v(i - 1))) brace = -1;
+      // name(…) { … } is a method (or `function name`) only where a definition can start; elsewhere name(…) is a call.
+      brace = bodyAfterParams(i + 1);
+      const before = v(i - 1);
+      if (brace >= 0 && before !== 'function' && !/^[,{};)]$|^$/.test(before) && !['async', 'static', 'get', 'set'].includes(before)) brace = -1;
+      if (brace < 0) calls.push({ name, index: toks[i]!.start });
     } else if (isP(i + 1, ':') || isP(i + 1, '=')) {
       let j = i + 2;
       if (v(j) === 'async') j++;
