@@ -81,6 +81,12 @@ export const SOURCE_SCHEMA: StrategySchema = {
       default: '',
       maxLength: 500,
       pattern: '^[^\\x00-\\x1f]+$',
+      help: L(
+        '命令在编译后的项目上运行（TypeScript 源文件已移除）：请测试编译结果（如 node --test dist/test），不要在命令中重新编译',
+        'The command runs on the compiled project (TypeScript sources are removed): test the build (e.g. node --test dist/test), do not rebuild in the command',
+        '命令在編譯後的專案上執行（TypeScript 原始檔已移除）：請測試編譯結果（如 node --test dist/test），不要在命令中重新編譯',
+        'コマンドはコンパイル後のプロジェクトで実行されます（TypeScript ソースは削除済み）。ビルド結果をテストし（例：node --test dist/test）、コマンド内で再ビルドしないでください',
+      ),
       title: L('验证用测试命令（如 npm test；在隔离的子进程中于原始与加固后的项目上各运行一次）', 'Test command for verification (e.g. npm test; run once on the original and once on the protected project in an isolated child process)', '驗證用測試命令（如 npm test；在隔離的子行程中於原始與加固後的專案上各執行一次）', '検証用テストコマンド（例：npm test。隔離された子プロセスで元と保護後のプロジェクトでそれぞれ 1 回実行）'),
     },
     { key: 'testTimeoutSeconds', kind: 'number', group: 'verify', default: 120, min: 5, max: 900, title: L('测试命令时间限制（秒）', 'Test command time limit (seconds)', '測試命令時間限制（秒）', 'テストコマンドの制限時間（秒）') },
