@@ -58,6 +58,11 @@ describe('licence policy', () => {
     expect(judge(normaliseLicence('GPL-3.0-only'), policy)).toEqual({ kind: 'denied', terms: ['GPL-3.0-only'] });
     expect(judge(normaliseLicence('MIT AND AGPL-3.0-only'), policy)).toEqual({ kind: 'denied', terms: ['AGPL-3.0-only'] });
     expect(judge(normaliseLicence('GPL-2.0-only WITH Classpath-exception-2.0'), policy).kind).toBe('denied');
+    expect(judge(normaliseLicence('GPL-3.0-or-later'), policy).kind).toBe('denied');
+    expect(judge(normaliseLicence('GPL-2.0+'), policy).kind).toBe('denied');
+    expect(judge(normaliseLicence('LGPL-2.1-or-later'), policy).kind).toBe('not_allowed');
+    expect(judge(normaliseLicence('LGPL-2.1-or-later'), policyFromParams({ licenceAllowed: 'LGPL-2.1-only' })!)).toEqual({ kind: 'ok' });
+    expect(judge(normaliseLicence('GPL-2.0-only WITH Classpath-exception-2.0'), policyFromParams({ licenceAllowed: 'GPL-2.0-only WITH Classpath-exception-2.0', licenceDenied: 'GPL-2.0-only' })!)).toEqual({ kind: 'ok' });
     expect(judge(normaliseLicence('MPL-2.0'), policy)).toEqual({ kind: 'not_allowed', terms: ['MPL-2.0'] });
     expect(judge(normaliseLicence('Mystery'), policy)).toEqual({ kind: 'not_allowed', terms: ['Mystery'] });
     expect(judge(normaliseLicence('MPL-2.0'), policyFromParams({ licenceDenied: 'GPL-3.0-only' })!)).toEqual({ kind: 'ok' });

@@ -5,8 +5,11 @@
  * --param). A component is judged on its best alternative: denied when every
  * alternative holds a denied licence, not allowed when an allowed list is
  * given and no alternative is made of allowed licences only. A listed id
- * also covers its "+", "WITH exception" forms (GPL-2.0-only denies
- * "GPL-2.0-only WITH Classpath-exception-2.0" unless that exact form is allowed).
+ * covers its family: the "+", "-only" / "-or-later" and "WITH exception"
+ * forms (GPL-2.0-only denies GPL-2.0-or-later and "GPL-2.0-only WITH
+ * Classpath-exception-2.0" unless that exact form is allowed) — an
+ * "or later" grant includes the listed version, and a policy about a GPL
+ * version is about its obligations, which the suffixes do not change.
  */
 import { LICENCE_ALIASES, aliasKey } from './aliases.ts';
 import { type NormalisedLicence, canonicalId } from './expression.ts';
@@ -37,8 +40,14 @@ export function policyFromParams(params: Readonly<Record<string, string>>): Lice
   return { ...(allowed.length ? { allowed: new Set(allowed) } : {}), denied: new Set(denied) };
 }
 
-const baseOf = (term: string): string => term.split(' WITH ')[0]!.replace(/\+$/, '');
-const listed = (set: ReadonlySet<string>, term: string): boolean => set.has(term) || set.has(baseOf(term));
+const family = (term: string): string => term.split(' WITH ')[0]!.replace(/\+$/, '').replace(/-(?:only|or-later)$/, '');
+const families = new WeakMap<ReadonlySet<string>, Set<string>>();
+const listed = (set: ReadonlySet<string>, term: string): boolean => {
+  if (set.has(term)) return true;
+  let f = families.get(set);
+  if (!f) families.set(set, (f = new Set([...set].map(family))));
+  return f.has(family(term));
+};
 
 export function judge(l: NormalisedLicence, p: LicencePolicy): Verdict {
   // Text that is no licence expression at all cannot be on an allowed list; it cannot be judged denied either.
