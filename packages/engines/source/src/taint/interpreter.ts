@@ -91,7 +91,7 @@ export class TaintInterpreter implements Walker {
   }
 
   run(): void {
-    const defs = this.defs;
+    const defs = this.group === 'c' ? callersFirst(this.defs, this.root, this.src) : this.defs;
     try {
       this.execBlock(this.root, newFrame(new Map(), 0));
       for (const f of defs) {
@@ -134,4 +134,23 @@ export class TaintInterpreter implements Walker {
   callFunction(def: FunctionDef, args: readonly Value[], caller: Frame, call: CallSite | undefined): Value {
     return followCall(this, def, args, caller, call);
   }
+}
+
+/**
+ * C: functions no other function of the file calls are walked first, so a helper (`badSink(char *data)`)
+ * is analysed where it is called, with the caller's values (a constant or attacker data), and walked on
+ * its own with unknown parameters only when no caller reached it.
+ */
+function callersFirst(defs: readonly FunctionDef[], root: Syn, src: string): FunctionDef[] {
+  const called = new Set<string>();
+  const stack: Syn[] = [root];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.type === 'call_expression') {
+      const fn = n.children.find((c) => c.field === 'function');
+      if (fn?.type === 'identifier') called.add(src.slice(fn.start, fn.end));
+    }
+    for (const c of n.children) stack.push(c);
+  }
+  return [...defs.filter((d) => !called.has(d.name)), ...defs.filter((d) => called.has(d.name))];
 }
