@@ -6,6 +6,12 @@
  *      network platform — wall time (median), services and versions found;
  *   2. Debian's pymodbus on 127.0.0.1:502: `nmap -Pn -p 502 --script
  *      modbus-discover` vs the ics platform — time and the identity read.
+ *   3. the protocols added since, each against the server its test uses (a node:tls server,
+ *      Debian's snmpd, responders written from the specifications) on a free loopback port,
+ *      with nmap's own script for it forced onto that port ("+script"): ssl-enum-ciphers +
+ *      ssl-cert, mongodb-info, snmp-sysdescr, dns-nsid, bacnet-info, s7-info, iec-identify,
+ *      fox-info, omron-info (DNP3 has no script in nmap 7.93) — time and whether each read
+ *      the identity.
  * Run: npm run bench -- network [runs]   (default 3 runs each). Peak RSS: ours is
  * this process's (engine in-process); nmap's from /usr/bin/time when present.
  */
@@ -14,6 +20,11 @@ import { existsSync } from 'node:fs';
 import { engine } from '../src/engine.ts';
 import { startPymodbus } from '../src/testing/modbus.ts';
 import { portOpen } from '../src/testing/services.ts';
+import { startFinsResponder, startFoxResponder, startIec104Responder, startS7Responder } from '../src/testing/ics-responders.ts';
+import { startMongoResponder } from '../src/testing/mongodb-responder.ts';
+import { snmpdMissing, startSnmpd } from '../src/testing/snmpd.ts';
+import { startTlsServer } from '../src/testing/tls-server.ts';
+import { startBacnetResponder, startDnsResponder } from '../src/testing/udp-responders.ts';
 
 const RUNS = Number(process.argv[2] ?? 3);
 const PORTS = [1883, 3306, 4222, 5432, 5672, 6379];
@@ -134,4 +145,55 @@ console.log(`\ncitadel bench process peak RSS ${(process.resourceUsage().maxRSS 
 async function startPymodbusOn502() {
   const s = await startPymodbus(502);
   return s;
+}
+
+// 3. Protocols added since, one server each, nmap's script forced onto the port.
+interface Case {
+  name: string;
+  start: () => Promise<{ port: number; stop(): unknown }>;
+  udp?: boolean;
+  platform: 'network' | 'ics';
+  scripts: string;
+}
+const CASES: Case[] = [
+  { name: 'TLS (weak node:tls server)', start: () => startTlsServer('weak'), platform: 'network', scripts: '+ssl-enum-ciphers,+ssl-cert' },
+  { name: 'MongoDB (responder)', start: () => startMongoResponder({ auth: false }), platform: 'network', scripts: '+mongodb-info' },
+  ...(snmpdMissing() ? [] : [{ name: 'SNMP (Debian snmpd)', start: startSnmpd, udp: true, platform: 'network' as const, scripts: '+snmp-sysdescr' }]),
+  { name: 'DNS (responder)', start: () => startDnsResponder({ recursive: true }), udp: true, platform: 'network', scripts: '+dns-nsid' },
+  { name: 'BACnet/IP (responder)', start: startBacnetResponder, udp: true, platform: 'ics', scripts: '+bacnet-info' },
+  { name: 'S7comm (responder)', start: startS7Responder, platform: 'ics', scripts: '+s7-info' },
+  { name: 'IEC 60870-5-104 (responder)', start: startIec104Responder, platform: 'ics', scripts: '+iec-identify' },
+  { name: 'Niagara Fox (responder)', start: startFoxResponder, platform: 'ics', scripts: '+fox-info' },
+  { name: 'OMRON FINS (responder)', start: startFinsResponder, platform: 'ics', scripts: '+omron-info' },
+];
+console.log('\nfurther protocols: citadel vs nmap script (median ms; identity read)');
+for (const c of CASES) {
+  const srv = await c.start();
+  try {
+    const ct: number[] = [];
+    let id = '';
+    for (let i = 0; i < RUNS; i++) {
+      const started = performance.now();
+      const a = await engine.run({ files: [], url: '127.0.0.1' }, { platform: c.platform, params: c.udp ? { ports: '1', udpPorts: String(srv.port), allowLoopback: 'true', rate: '0' } : { ports: String(srv.port), allowLoopback: 'true', rate: '0' } }, {});
+      ct.push(performance.now() - started);
+      const p = (a.target.hosts as { ports: { service?: string; product?: string; version?: string }[] }[])[0]?.ports.find((x) => x.service && x.service !== 'unknown');
+      id = p ? [p.service, p.product, p.version].filter(Boolean).join(' ') : '—';
+      id += `; failed: ${a.findings.filter((f) => f.result === 'fail').length}`;
+    }
+    let nm = 'nmap not installed';
+    if (nmapPresent) {
+      const nt: number[] = [];
+      let out = '';
+      for (let i = 0; i < RUNS; i++) {
+        const r = nmap(['-Pn', '-n', c.udp ? '-sU' : '-sT', '-p', String(srv.port), '--script', c.scripts, '127.0.0.1']);
+        nt.push(r.ms);
+        out = r.xml;
+      }
+      const lines = out.split('\n').filter((l) => l.startsWith('|')).length;
+      nm = `${median(nt).toFixed(0)} ms, ${lines} script output line(s)`;
+    }
+    console.log(`${c.name.padEnd(30)} citadel ${median(ct).toFixed(0)} ms (${id}) | nmap ${nm}`);
+  } finally {
+    await srv.stop();
+  }
 }
