@@ -1,5 +1,18 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+
+const hasObjcopy = ((): boolean => {
+  try {
+    execFileSync('objcopy', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
 import { ManifestError, type Manifest } from '../model.ts';
 import { isExecutableHeader, jarIdentityFromManifest, parseBinary, parseCargoAuditable, parseGoBinary } from './index.ts';
 import { groupFromSymbolicName, readManifestHeaders } from './jar-manifest.ts';
@@ -43,6 +56,20 @@ describe('cargo-auditable binaries', () => {
     expect(m.format).toBe('cargo-auditable binary');
     expect(list(m)).toEqual(['serde@1.0.150 direct', 'serde_derive@1.0.150 dev', 'smallvec@1.6.0 direct']);
     expect(m.packages.find((p) => p.name === 'serde')!.deps).toEqual(['crates.io|serde_derive@1.0.150']);
+  });
+  // A real linker-made executable (/bin/true, dozens of sections) given the same .dep-v0 section cargo-auditable's build adds, by objcopy.
+  it.skipIf(!hasObjcopy)('finds the section in a real ELF executable among its other sections (objcopy --add-section)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sca-elf-'));
+    try {
+      writeFileSync(join(dir, 'dep.bin'), deflateSync(JSON.stringify(audit)));
+      execFileSync('objcopy', ['--add-section', `.dep-v0=${join(dir, 'dep.bin')}`, '/bin/true', join(dir, 'app')]);
+      const m = parseBinary('app', new Uint8Array(readFileSync(join(dir, 'app'))));
+      expect(list(m)).toEqual(['serde@1.0.150 direct', 'serde_derive@1.0.150 dev', 'smallvec@1.6.0 direct']);
+      // The unmodified executable has neither kind of build info.
+      expect(() => parseBinary('true', new Uint8Array(readFileSync('/bin/true')))).toThrow(/without Go build info/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
   it('refuses damaged sections and section tables, and executables with neither build info', () => {
     expect(() => parseCargoAuditable('x', minimalElf([{ name: '.dep-v0', data: b('not zlib') }]))).toThrow(/not zlib-compressed JSON/);

@@ -99,6 +99,9 @@ describe('bun.lock', () => {
     expect(list(m)).toEqual(['a@1.0.0 direct']);
     expect(() => parseBunLock('bun.lock', b('{"lockfileVersion": 1, "packages": {'))).toThrow(/malformed JSONC/);
     expect(() => parseBunLock('bun.lock', b('{"x": 1}'))).toThrow(/not a bun.lock/);
+    // Deep nesting and a huge unterminated string end as clear errors.
+    expect(parseBunLock('bun.lock', b(`{"lockfileVersion":1,"packages":{"a":${'['.repeat(100000)}${']'.repeat(100000)}}}`)).packages).toEqual([]);
+    expect(() => parseBunLock('bun.lock', b(`{"lockfileVersion":1,"packages":{"a":"${'x'.repeat(1 << 20)}`))).toThrow(/malformed JSONC/);
   });
 });
 
@@ -133,6 +136,8 @@ describe('NuGet', () => {
     expect(list(m)).toEqual(['Dapper@ direct', 'Newtonsoft.Json@12.0.1 direct', 'Polly@ direct', 'Serilog@2.10.0 direct', 'StyleCop.Analyzers@1.1.118 direct dev']);
     expect(m.packages.find((p) => p.name === 'Polly')!.unresolved).toMatch(/central package management/);
     expect(parserFor('src/App/App.fsproj')).toBeDefined();
+    expect(() => parseCsproj('x.csproj', b('<?xml version="1.0"?><!DOCTYPE p [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]><Project>&b;</Project>'))).toThrow(/DOCTYPE/);
+    expect(() => parseCsproj('x.csproj', b('<Project><ItemGroup>'))).toThrow(/malformed XML|not an MSBuild/);
   });
   it('reads packages.config', () => {
     const src = `<?xml version="1.0" encoding="utf-8"?><packages><package id="jQuery" version="3.4.1" targetFramework="net48" /><package id="NUnit" version="3.12.0" developmentDependency="true" /></packages>`;
