@@ -134,7 +134,9 @@ export async function assessOther(engine: Engine, kind: OtherKind, file: InputFi
     // iOS and HarmonyOS apps do start before consent too: their start-up items stay in the verdict as not established.
     const startup = kind === 'mini' ? [] : ANDROID_ITEMS.filter((k) => k.startsWith('startup.') && k !== 'startup.wakeups');
     c.notExecuted(startup, `${NEEDS_NOTE[kind]}; ${NEEDS_DEVICE}`);
-    c.notExecuted(ANDROID_ITEMS.filter((k) => !startup.includes(k)), `${NOT_THIS_PLATFORM}Android packages (call graph, manifest); ${NEEDS_NOTE[kind]}`);
+    // Mini-programs judge cleartext themselves (the url of wx.request and the like).
+    const ownTransfer = kind === 'mini' ? ['transfer.cleartext'] : [];
+    c.notExecuted(ANDROID_ITEMS.filter((k) => !startup.includes(k) && !ownTransfer.includes(k)), `${NOT_THIS_PLATFORM}Android packages (call graph, manifest); ${NEEDS_NOTE[kind]}`);
     if (kind !== 'mini') c.notExecuted(['mini.pre_consent_collection', 'mini.required_private_infos', 'mini.privacy_authorization'], `${NOT_THIS_PLATFORM}mini-programs`);
     if (kind !== 'ios') c.notExecuted(['ios.usage_description', 'ios.idfa_without_att'], `${NOT_THIS_PLATFORM}iOS apps`);
     if (kind !== 'harmony') c.notExecuted(['harmony.pre_consent_collection'], `${NOT_THIS_PLATFORM}HarmonyOS apps`);

@@ -63,6 +63,12 @@ describe('WeChat mini-programs', () => {
     expect(result(switched, 'mini.privacy_authorization')).not.toBe('fail');
   });
 
+  it('requests to http:// addresses are cleartext transfer; https and localhost are not', async () => {
+    const a = await wechat({ 'app.js': 'App({});', 'pages/index/index.js': 'Page({ t() { wx.request({ url: "http://api.example.cn/user/info", data: {} }); wx.request({ url: "https://api.example.cn/x" }); wx.request({ url: "http://127.0.0.1:8080/dev" }); } });' });
+    expect(row(a, 'transfer.cleartext').evidence.map((e) => e.snippet)).toEqual(['http://api.example.cn/user/info']);
+    expect(result(await wechat({ 'app.js': 'App({});', 'pages/index/index.js': 'Page({ t() { wx.request({ url: "https://api.example.cn/x" }); } });' }), 'transfer.cleartext')).toBe('pass');
+  });
+
   it('requiredPrivateInfos and permission declared vs used', async () => {
     const a = await wechat({ 'app.js': 'App({});', 'pages/index/index.js': 'Page({ t() { wx.chooseLocation({}); wx.startLocationUpdate({}); } });' }, { pages: ['pages/index/index'], requiredPrivateInfos: ['chooseLocation', 'chooseAddress'], permission: {} });
     const details = row(a, 'mini.required_private_infos').evidence.map((e) => e.detail);

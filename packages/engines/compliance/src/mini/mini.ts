@@ -31,6 +31,9 @@ const SCOPE_ATTR = /\bscope\s*=\s*["']([A-Za-z]+)["']/;
 /** Compiled WXML keeps attribute values as string literals: Z([3,'getPhoneNumber']). */
 const COMPILED_OPEN_TYPE = /(["'])(getPhoneNumber|getRealtimePhoneNumber|chooseAvatar|agreePrivacyAuthorization)\1/g;
 const MAX_DEPTH = 4;
+/** Calls that open a connection with the `url` property (wx./my.request, uploadFile, downloadFile, connectSocket; Alipay's httpRequest). */
+const NETWORK_APIS = new Set(['request', 'httpRequest', 'uploadFile', 'downloadFile', 'connectSocket']);
+const LOCAL_HOST = /^(?:http|ws):\/\/(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0)(?:[:/]|$)/i;
 
 /** Who is responsible for a file: an npm package, a plug-in, or the mini-program itself. */
 export function ownerOf(path: string): Attribution {
@@ -48,12 +51,13 @@ export interface MiniAnalysis {
   declaredTypes: Map<PiType, Evidence>;
 }
 
-export function collectMiniSites(p: MiniProject): MiniAnalysis & { facts: Map<ProjectFile, CallSite[]>; consent: Evidence[] } {
+export function collectMiniSites(p: MiniProject): MiniAnalysis & { facts: Map<ProjectFile, CallSite[]>; consent: Evidence[]; cleartext: (Evidence & { attribution: Attribution })[] } {
   const wechat = p.platform === 'miniprogram';
   const table = new Map((wechat ? WECHAT_PI_APIS : ALIPAY_PI_APIS).map((x) => [x.api, x]));
   const sites: MiniSite[] = [];
   const facts = new Map<ProjectFile, CallSite[]>();
   const consent: Evidence[] = [];
+  const cleartext: (Evidence & { attribution: Attribution })[] = [];
   const configText = p.files.find((f) => f.path === p.appConfigPath)?.text ?? '';
   const usePrivacy = /"__usePrivacyCheck__"\s*:\s*true/.exec(configText);
   if (usePrivacy) consent.push({ file: p.appConfigPath, snippet: usePrivacy[0], detail: '__usePrivacyCheck__: true' });
@@ -66,6 +70,8 @@ export function collectMiniSites(p: MiniProject): MiniAnalysis & { facts: Map<Pr
       for (const call of calls) {
         const at = (detail: string): Evidence => ({ file: file.path, line: lineOf(file.text!, call.index), snippet: snippetOf(file.text!, call.index), detail });
         if (wechat && WECHAT_PRIVACY_FLOW.has(call.api)) consent.push(at(`${call.ns}.${call.api}`));
+        const url = call.props.url;
+        if (NETWORK_APIS.has(call.api) && url?.kind === 'string' && /^(?:http|ws):\/\/[\w.-]+/i.test(url.value) && !LOCAL_HOST.test(url.value)) cleartext.push({ ...at(`${call.ns}.${call.api}`), snippet: url.value.slice(0, 300), attribution: owner });
         if (!wechat && call.api === 'getAuthCode') {
           const scopes = call.props.scopes?.value;
           const list = scopes ? scopes.split(/[^\w]+/).filter((s) => s in ALIPAY_AUTH_SCOPES) : [];
@@ -109,7 +115,7 @@ export function collectMiniSites(p: MiniProject): MiniAnalysis & { facts: Map<Pr
       if (api) declaredTypes.set(api.type, { file: p.appConfigPath, snippet: `permission: ${scope}` });
     }
   }
-  return { sites, sdks: [...sdks.values()], declaredTypes, facts, consent };
+  return { sites, sdks: [...sdks.values()], declaredTypes, facts, consent, cleartext };
 }
 
 function lineOf(text: string, index: number): number {
@@ -174,6 +180,9 @@ export async function miniChecks(c: KeyedCheckContext, p: MiniProject, a: Return
   const wechat = p.platform === 'miniprogram';
   const config = p.appConfig;
   const flow = a.consent;
+  await c.run(['transfer.cleartext'], () => {
+    for (const e of a.cleartext) c.fail('transfer.cleartext', e, { attribution: e.attribution });
+  });
   await c.run(['mini.pre_consent_collection'], () => {
     for (const e of earlyCalls(p, a.sites)) {
       const ev = { ...e.site.evidence, detail: `${e.site.evidence.detail}; runs when the mini-program opens`, snippet: e.path, attribution: e.site.attribution };
