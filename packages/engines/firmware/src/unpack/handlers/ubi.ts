@@ -121,7 +121,9 @@ export const ubiHandler: Handler = {
       const info = names.get(volId);
       const label = info?.name ?? `volume ${volId}`;
       if (!info) errors.push(`volume ${volId} is not in the volume table`);
-      const maxLnum = Math.max(...lebs.keys());
+      // A loop, not Math.max(...keys): a big image has too many blocks for one call's arguments.
+      let maxLnum = 0;
+      for (const l of lebs.keys()) if (l > maxLnum) maxLnum = l;
       const first = lebs.values().next().value!;
       const isStatic = first.volType === 2;
       const perLeb = leb - first.dataPad;
