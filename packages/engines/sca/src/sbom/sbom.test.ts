@@ -130,6 +130,31 @@ describe('SBOM outputs', () => {
   });
 });
 
+describe('SBOM outputs of another engine', () => {
+  it('a firmware-style BOM (1.5, cpe, firmware/operating-system types) converts to valid 1.6 XML and SPDX', () => {
+    const fw = {
+      bomFormat: 'CycloneDX',
+      specVersion: '1.5',
+      metadata: { component: { type: 'firmware', 'bom-ref': 'image', name: 'router.bin', hashes: [{ alg: 'SHA-256', content: 'a'.repeat(64) }] } },
+      components: [
+        { type: 'application', 'bom-ref': 'busybox@1.31.1', name: 'busybox', version: '1.31.1', cpe: 'cpe:2.3:a:busybox:busybox:1.31.1:*:*:*:*:*:*:*', evidence: { occurrences: [{ location: '/bin/busybox' }] } },
+        { type: 'operating-system', 'bom-ref': 'linux@4.9', name: 'linux', version: '4.9', cpe: 'not a cpe' },
+      ],
+    };
+    const xml = cycloneDxXml(fw);
+    expect(xml).toContain('<cpe>cpe:2.3:a:busybox:busybox:1.31.1:*:*:*:*:*:*:*</cpe>');
+    expect(xml).not.toContain('not a cpe');
+    if (existsSync('/usr/bin/xmllint')) {
+      const dir = tmp({ 'fw.xml': xml });
+      for (const f of ['bom-1.6.SNAPSHOT.xsd', 'spdx.SNAPSHOT.xsd']) copyFileSync(join(schemaDir, f), join(dir, f));
+      expect(execFileSync('xmllint', ['--noout', '--nonet', '--schema', join(dir, 'bom-1.6.SNAPSHOT.xsd'), join(dir, 'fw.xml')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })).toBe('');
+    }
+    const doc = spdxFromCycloneDx(fw, '0.1.0') as { packages: { name: string; primaryPackagePurpose: string; externalRefs?: { referenceType: string }[] }[]; relationships: { relationshipType: string }[] };
+    expect(doc.packages.map((p) => `${p.name} ${p.primaryPackagePurpose} ${(p.externalRefs ?? []).map((r) => r.referenceType).join(',')}`)).toEqual(['router.bin FIRMWARE ', 'busybox APPLICATION cpe23Type', 'linux OPERATING-SYSTEM ']);
+    expect(doc.relationships.map((r) => r.relationshipType)).toEqual(['DESCRIBES', 'CONTAINS', 'CONTAINS']);
+  });
+});
+
 describe('SBOM import', () => {
   const cdx = {
     bomFormat: 'CycloneDX',

@@ -23,6 +23,9 @@ function licenceOf(c: Json): string {
   return 'NOASSERTION';
 }
 
+/** SPDX primaryPackagePurpose of a CycloneDX component type. */
+const purpose = (type: unknown, fallback: string): string => (type === 'application' ? 'APPLICATION' : type === 'operating-system' ? 'OPERATING-SYSTEM' : type === 'firmware' ? 'FIRMWARE' : type === 'container' ? 'CONTAINER' : type === 'framework' ? 'FRAMEWORK' : type === 'device' ? 'DEVICE' : type === 'file' ? 'FILE' : fallback);
+
 /** ISO 8601 without fractions, as SPDX's creationInfo.created requires. */
 const spdxTime = (iso: string | undefined): string => (iso ? new Date(iso) : new Date(0)).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
@@ -60,7 +63,7 @@ export function spdxFromCycloneDx(bom: Json, toolVersion: string): Json {
       licenseConcluded: 'NOASSERTION',
       licenseDeclared: 'NOASSERTION',
       copyrightText: 'NOASSERTION',
-      primaryPackagePurpose: 'APPLICATION',
+      primaryPackagePurpose: purpose(project.type, 'APPLICATION'),
       ...(arr(project.hashes).length ? { checksums: arr(project.hashes).map(obj).filter((h) => h.alg === 'SHA-256').map((h) => ({ algorithm: 'SHA256', checksumValue: str(h.content) })) } : {}),
     },
   ];
@@ -76,8 +79,15 @@ export function spdxFromCycloneDx(bom: Json, toolVersion: string): Json {
       licenseConcluded: 'NOASSERTION',
       licenseDeclared: licenceOf(c),
       copyrightText: 'NOASSERTION',
-      primaryPackagePurpose: c.type === 'application' ? 'APPLICATION' : c.type === 'operating-system' ? 'OPERATING-SYSTEM' : c.type === 'firmware' ? 'FIRMWARE' : 'LIBRARY',
-      ...(str(c.purl) ? { externalRefs: [{ referenceCategory: 'PACKAGE-MANAGER', referenceType: 'purl', referenceLocator: str(c.purl) }] } : {}),
+      primaryPackagePurpose: purpose(c.type, 'LIBRARY'),
+      ...(str(c.purl) || str(c.cpe)
+        ? {
+            externalRefs: [
+              ...(str(c.purl) ? [{ referenceCategory: 'PACKAGE-MANAGER', referenceType: 'purl', referenceLocator: str(c.purl) }] : []),
+              ...(str(c.cpe)?.startsWith('cpe:2.3:') ? [{ referenceCategory: 'SECURITY', referenceType: 'cpe23Type', referenceLocator: str(c.cpe) }] : []),
+            ],
+          }
+        : {}),
     });
   }
   const relationships: Json[] = [{ spdxElementId: 'SPDXRef-DOCUMENT', relationshipType: 'DESCRIBES', relatedSpdxElement: rootId }];

@@ -5,15 +5,17 @@
  * needs xmlbuilder2), so element order, namespaces and escaping are the
  * library's. The parts mapped are the ones our BOMs use — metadata
  * (timestamp, tools, component with hashes), components (type, bom-ref,
- * group, name, version, purl, scope, licences, hashes, properties, nested
+ * group, name, version, purl, cpe, scope, licences, hashes, properties, nested
  * components), dependencies and vulnerabilities (source, references,
  * ratings, description, recommendation, advisories, analysis, affects);
  * other fields are left out.
  */
-import { Enums, Models, Serialize, Spec } from '@cyclonedx/cyclonedx-library';
+import { Enums, Models, Serialize, Spec, Types } from '@cyclonedx/cyclonedx-library';
 import { arr, obj, str } from '../formats/common.ts';
 
 type Json = Record<string, unknown>;
+
+const isCPE = (v: unknown): v is string => Types.isCPE(v);
 
 const enumValue = <T extends string>(values: Record<string, T>, v: unknown): T | undefined => (Object.values(values).includes(v as T) ? (v as T) : undefined);
 
@@ -53,7 +55,10 @@ function properties(list: unknown): Models.PropertyRepository {
 function component(c: Json, refs: Map<string, Models.Component>, depth: number): Models.Component {
   const type = enumValue(Enums.ComponentType as unknown as Record<string, Enums.ComponentType>, c.type) ?? Enums.ComponentType.Library;
   const scope = enumValue(Enums.ComponentScope as unknown as Record<string, Enums.ComponentScope>, c.scope);
+  // The library refuses a malformed CPE (firmware BOMs carry them); such a value is left out.
+  const cpe = str(c.cpe) && isCPE(str(c.cpe)) ? { cpe: str(c.cpe)! } : {};
   const m = new Models.Component(type, str(c.name) ?? '', {
+    ...cpe,
     ...(str(c['bom-ref']) ? { bomRef: str(c['bom-ref'])! } : {}),
     ...(str(c.group) ? { group: str(c.group)! } : {}),
     ...(str(c.version) ? { version: str(c.version)! } : {}),
