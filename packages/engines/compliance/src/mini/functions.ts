@@ -23,7 +23,7 @@ export interface ScriptFunctions {
 
 const NOT_NAMES = new Set(['if', 'for', 'while', 'switch', 'catch', 'with', 'return', 'function', 'typeof', 'new', 'await', 'yield', 'do', 'else', 'try']);
 /** Scripts are scanned up to this many tokens: a page or app.js is far smaller; a hostile one costs one bounded pass. */
-const MAX_TOKENS = 2_000_000;
+const MAX_TOKENS = 1_000_000;
 
 interface Tok {
   kind: string;
