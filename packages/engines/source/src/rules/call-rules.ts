@@ -87,6 +87,9 @@ export const CALL_RULES: readonly CallRule[] = [
   { key: 'crypto.weak_hash', langs: ['go'], names: ['New', 'Sum'], test: (c) => /^(md5|sha1|md4)$/.test(c.recvText) },
   { key: 'crypto.weak_hash', langs: ['php'], names: ['md5', 'sha1', 'md5_file', 'sha1_file'], test: () => true },
   { key: 'crypto.weak_hash', langs: ['php'], names: ['hash'], test: (c) => /^(md5|sha1|md4)$/i.test(str(c.args[0]) ?? '') },
+  // Windows CryptoAPI: the algorithm id given to CryptCreateHash / CryptGenKey / CryptDeriveKey (wincrypt.h ALG_IDs).
+  { key: 'crypto.weak_hash', langs: ['c'], names: ['CryptCreateHash'], test: (c) => /^CALG_(MD2|MD4|MD5|SHA1?)$/.test(c.argText[1] ?? '') },
+  { key: 'crypto.weak_cipher', langs: ['c'], names: ['CryptGenKey', 'CryptDeriveKey'], test: (c) => /^CALG_(DES|3DES|3DES_112|DESX|RC2|RC4|RC5|CYLINK_MEK)$/.test(c.argText[1] ?? '') },
   { key: 'crypto.weak_hash', langs: ['c', 'swift'], names: ['MD5', 'MD5_Init', 'SHA1', 'SHA1_Init', 'CC_MD5', 'CC_SHA1', 'EVP_md5', 'EVP_sha1'], test: () => true },
   // Static keys and IVs
   { key: 'crypto.static_key', langs: ['java'], names: ['SecretKeySpec'], test: (c) => c.call.isNew && LITERAL_BYTES.test(c.argText[0] ?? '') },

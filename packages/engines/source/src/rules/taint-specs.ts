@@ -213,6 +213,8 @@ export const SINKS: readonly SinkSpec[] = [
   { kind: 'ldap', langs: CS, names: ['SearchRequest'], isNew: true, args: [0, 1] },
   // go-ldap: NewSearchRequest(baseDN, scope, deref, sizeLimit, timeLimit, typesOnly, filter, attributes, controls).
   { kind: 'ldap', langs: GO, names: ['NewSearchRequest'], recv: /ldap/, args: [0, 6] },
+  // OpenLDAP / Winldap: ldap_search*(ld, base, scope, filter, …) and their A/W variants.
+  { kind: 'ldap', langs: ['c'], names: ['ldap_search', 'ldap_search_s', 'ldap_search_st', 'ldap_search_ext', 'ldap_search_ext_s', 'ldap_searchA', 'ldap_searchW', 'ldap_search_sA', 'ldap_search_sW', 'ldap_search_stA', 'ldap_search_stW', 'ldap_search_extA', 'ldap_search_extW', 'ldap_search_ext_sA', 'ldap_search_ext_sW'], args: [1, 3] },
   { kind: 'ldap', langs: PHP, names: ['ldap_search', 'ldap_list', 'ldap_read'], args: [2] },
   { kind: 'xpath', langs: J, names: ['compile', 'evaluate'], recv: /xp|xpath/i, args: [0] },
   { kind: 'xpath', langs: JS, names: ['select', 'evaluate', 'select1'], recv: /xpath/i, args: [0] },
