@@ -208,8 +208,8 @@ export async function collectManifests(path: string, name: string): Promise<Coll
     }
   };
   /** Go / cargo-auditable build info of an executable; in a folder, executables without any are not worth a note. */
-  const binaryRead = async (label: string, p: string, quiet: boolean): Promise<void> => {
-    const size = (await stat(p)).size;
+  const binaryRead = async (label: string, p: string | (() => Promise<Uint8Array>), quiet: boolean, knownSize?: number): Promise<void> => {
+    const size = knownSize ?? (await stat(p as string)).size;
     // Executables met in a folder are optional reading: over the bounds they are listed, not fatal to the input.
     if (quiet && (size > MAX_BINARY_BYTES || budget.bytes + size > INPUT_LIMITS.maxTotalBytes)) {
       unreadable.push({ file: label, reason: `executable not read: ${size} bytes would exceed the input's bounds` });
@@ -218,7 +218,10 @@ export async function collectManifests(path: string, name: string): Promise<Coll
     if (size > MAX_BINARY_BYTES) throw new ManifestError(label, `${size} bytes is over the limit of ${MAX_BINARY_BYTES}`, 'too_large');
     budget.take(size, label);
     try {
-      manifests.push(parseBinary(label, new Uint8Array(await readFile(p))));
+      const bytes = typeof p === 'string' ? new Uint8Array(await readFile(p)) : await p();
+      // In an archive the executable bit is all that was known before reading: check the header now.
+      if (quiet && !isExecutableHeader(bytes.subarray(0, 4))) return;
+      manifests.push(parseBinary(label, bytes));
     } catch (e) {
       if (!(e instanceof ManifestError)) throw e;
       if (e.code === 'too_large' || !quiet) throw e;
@@ -239,7 +242,8 @@ export async function collectManifests(path: string, name: string): Promise<Coll
   } else if (st.size >= 64 && isExecutableHeader(await readHead(path))) {
     await binaryRead(name, path, false);
   } else if (/\.(?:tar\.gz|tgz|tar)$/i.test(name)) {
-    // A tarball of a project: streamed, only manifests and Java archives kept.
+    // A tarball of a project: streamed, only manifests, Java archives and executables' build info kept.
+    let tarBinaries = 0;
     try {
       for await (const e of readTar(createReadStream(path), { limits: { maxEntries: 200_000, maxTotalUncompressed: 8 * 1024 ** 3 } })) {
         if (e.type !== 'file') continue;
@@ -258,6 +262,10 @@ export async function collectManifests(path: string, name: string): Promise<Coll
         } else if (isJavaArchiveName(base)) {
           budget.take(e.size, e.name);
           await jarRead(e.name, await e.read());
+        } else if ((e.mode & 0o111) !== 0 && e.size >= 64 && tarBinaries < INPUT_LIMITS.maxBinaries) {
+          // An executable of a root file system tarball (container image export): build info, if it has any.
+          tarBinaries++;
+          await binaryRead(e.name.replace(/^\.\//, ''), () => e.read(), true, e.size);
         }
       }
     } catch (e) {

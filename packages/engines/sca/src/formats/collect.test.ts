@@ -3,6 +3,7 @@
  * database found by its path with the release from os-release, an executable
  * with Go build info in a project folder, a JAR known only by its MANIFEST.
  */
+import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -46,6 +47,22 @@ describe('collecting the new formats', () => {
     const { manifests } = await collectManifests(join(root, 'app'), 'app');
     expect(manifests[0]!.packages.map((p) => p.name).sort()).toEqual(['github.com/a/b', 'stdlib']);
     await expect(collectManifests(join(root, 'plain'), 'plain')).rejects.toThrow(/without Go build info or a cargo-auditable/);
+  });
+
+  it('reads executables of a root file system tarball by their mode and header', async () => {
+    const root = tree({
+      'fs/usr/local/bin/svc': minimalElf([{ name: '.go.buildinfo', data: goBuildInfo('go1.20.5', 'dep\tgithub.com/gin-gonic/gin\tv1.9.0\th1:x=\n') }]),
+      'fs/usr/bin/tool': minimalElf([{ name: '.text', data: new Uint8Array(80) }]),
+      'fs/usr/bin/script': '#!/bin/sh\n' + 'echo hello world\n'.repeat(8),
+      'fs/data.bin': minimalElf([{ name: '.go.buildinfo', data: goBuildInfo('go1.20.5', 'dep\tnot/executable\tv1.0.0\t\n') }]),
+    });
+    for (const f of ['fs/usr/local/bin/svc', 'fs/usr/bin/tool', 'fs/usr/bin/script']) chmodSync(join(root, f), 0o755);
+    const out = join(root, 'rootfs.tar.gz');
+    execFileSync('tar', ['czf', out, '-C', join(root, 'fs'), '.']);
+    const { manifests, unreadable } = await collectManifests(out, 'rootfs.tar.gz');
+    expect(unreadable).toEqual([]);
+    expect(manifests.map((m) => `${m.format} ${m.file}`)).toEqual(['Go binary usr/local/bin/svc']);
+    expect(manifests[0]!.packages.map((p) => p.name).sort()).toEqual(['github.com/gin-gonic/gin', 'stdlib']);
   });
 
   it('reads apk installed inside a zip of a root file system, and a MANIFEST-only JAR', async () => {
