@@ -66,7 +66,7 @@ describe.each([
   });
 });
 
-it.skipIf(!existsSync('/usr/sbin/mkfs.cramfs'))('reads what util-linux mkfs.cramfs writes, in both byte orders', () => {
+it.skipIf(!existsSync('/usr/sbin/mkfs.cramfs'))('reads what util-linux mkfs.cramfs writes, in both byte orders, with and without the boot-code pad', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'cramfs-'));
   try {
     const root = path.join(dir, 'root');
@@ -75,9 +75,10 @@ it.skipIf(!existsSync('/usr/sbin/mkfs.cramfs'))('reads what util-linux mkfs.cram
     writeFileSync(path.join(root, 'etc', 'init.d', 'rcS'), '#!/bin/sh\ntelnetd -l /bin/sh\n');
     writeFileSync(path.join(root, 'zeros'), Buffer.alloc(20000));
     symlinkSync('/tmp/resolv.conf', path.join(root, 'etc', 'resolv.conf'));
-    for (const endian of ['big', 'little']) {
-      const out = path.join(dir, `${endian}.cramfs`);
-      execFileSync('/usr/sbin/mkfs.cramfs', ['-N', endian, '-n', 'rootfs', root, out], { stdio: 'ignore' });
+    // -p: 512 bytes left for boot code before the superblock, offsets counted from the padding.
+    for (const [endian, pad] of [['big', false], ['little', false], ['little', true], ['big', true]] as const) {
+      const out = path.join(dir, `${endian}${pad}.cramfs`);
+      execFileSync('/usr/sbin/mkfs.cramfs', ['-N', endian, '-n', 'rootfs', ...(pad ? ['-p'] : []), root, out], { stdio: 'ignore' });
       const fs = unpackImage(new Uint8Array(readFileSync(out))).filesystems[0]!;
       expect(fs.kind).toBe('cramfs');
       expect(fs.errors).toEqual([]);

@@ -44,18 +44,25 @@ export const cramfsHandler: Handler = {
     if (cString(buf, off + 16, 16) !== 'Compressed ROMFS') return undefined;
     const size = u32(off + 4);
     const flags = u32(off + 8);
+    // mkcramfs -p leaves 512 bytes for boot code before the superblock; offsets and size then
+    // count from the start of that padding, which the root listing (always right after the
+    // 76-byte superblock) shows: at 588 instead of 76.
+    const rootWord = u32(off + 72);
+    const rootListing = (le ? rootWord >>> 6 : rootWord & 0x3ffffff) * 4;
+    const base = rootListing === 512 + 76 && off >= 512 ? off - 512 : off;
     if (size < 76 || flags & ~0xf03) return undefined;
-    const end = Math.min(buf.length, off + size);
+    const end = Math.min(buf.length, base + size);
     const fs = new FsBuilder(ctx.budget, ctx.readContents);
-    if (off + size > buf.length) fs.errors.push(`cramfs declares ${size} bytes, ${buf.length - off} present (truncated)`);
+    if (base + size > buf.length) fs.errors.push(`cramfs declares ${size} bytes, ${buf.length - base} present (truncated)`);
     else if (flags & FLAG_FSID_V2) {
       // fsid.crc is CRC-32 of the whole file system with the crc field read as zero.
-      const copy = buf.slice(off, off + size);
+      // (from the superblock on: the boot-code pad is outside it)
+      const copy = buf.slice(off, base + size);
       copy.fill(0, 32, 36);
       if ((crc32(copy) >>> 0) !== u32(off + 32)) fs.errors.push('cramfs CRC does not match the contents (modified or damaged)');
     }
     const inodeAt = (at: number): CramInode => {
-      if (at + 12 > end) throw new RangeError(`inode at ${at - off} is outside the file system`);
+      if (at + 12 > end) throw new RangeError(`inode at ${at - base} is outside the file system`);
       const [a, b, c] = [u32(at), u32(at + 4), u32(at + 8)];
       return le
         ? { mode: a & 0xffff, uid: a >>> 16, size: b & 0xffffff, gid: b >>> 24, namelen: c & 63, offset: c >>> 6 }
@@ -63,7 +70,7 @@ export const cramfsHandler: Handler = {
     };
     const readData = (ino: CramInode): Uint8Array => {
       const pages = Math.ceil(ino.size / PAGE);
-      const table = off + ino.offset * 4;
+      const table = base + ino.offset * 4;
       if (table + pages * 4 > end) throw new RangeError('block table is outside the file system');
       const out = new Uint8Array(ino.size);
       let start = table + pages * 4;
@@ -78,16 +85,16 @@ export const cramfsHandler: Handler = {
           ptr = raw & ~(BLK_UNCOMPRESSED | BLK_DIRECT);
           if (raw & BLK_DIRECT) {
             // Direct pointers give the block start (in 4-byte units); compressed ones carry a 2-byte length first.
-            blockStart = off + ptr * 4;
-            if (stored) ptr = blockStart + want - off;
+            blockStart = base + ptr * 4;
+            if (stored) ptr = blockStart + want - base;
             else {
               if (blockStart + 2 > end) throw new RangeError(`page ${p}: block outside the file system`);
-              ptr = blockStart + 2 + (buf[blockStart]! | (buf[blockStart + 1]! << 8)) - off;
+              ptr = blockStart + 2 + (buf[blockStart]! | (buf[blockStart + 1]! << 8)) - base;
               blockStart += 2;
             }
           }
         }
-        const blockEnd = off + ptr;
+        const blockEnd = base + ptr;
         if (blockEnd < blockStart || blockEnd > end) throw new RangeError(`page ${p}: block pointer ${ptr} out of order or outside the file system`);
         if (blockEnd > blockStart) {
           const src = buf.subarray(blockStart, blockEnd);
@@ -102,7 +109,7 @@ export const cramfsHandler: Handler = {
     const seenDirs = new Set<number>();
     let entries = 0;
     const walk = (dir: CramInode, prefix: string, depth: number): boolean => {
-      const at0 = off + dir.offset * 4;
+      const at0 = base + dir.offset * 4;
       if (seenDirs.has(at0)) {
         fs.errors.push(`${prefix || '/'}: directory listed twice (loop); not walked again`);
         return true;
@@ -111,7 +118,7 @@ export const cramfsHandler: Handler = {
       for (let at = at0; at < at0 + dir.size; ) {
         const ino = inodeAt(at);
         const nameLen = ino.namelen * 4;
-        if (nameLen === 0 || at + 12 + nameLen > end) throw new RangeError(`${prefix || '/'}: entry at ${at - off} has a bad name length`);
+        if (nameLen === 0 || at + 12 + nameLen > end) throw new RangeError(`${prefix || '/'}: entry at ${at - base} has a bad name length`);
         const name = Buffer.from(buf.subarray(at + 12, at + 12 + nameLen)).toString('utf8').replace(/\0+$/, '');
         at += 12 + nameLen;
         const type = typeFromMode(ino.mode);
