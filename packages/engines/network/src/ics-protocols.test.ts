@@ -28,12 +28,14 @@ import {
   startS7Responder,
 } from './testing/ics-responders.ts';
 import { LOOPBACK_PARAMS } from './testing/services.ts';
+import { OPCUA_APP, startOpcuaResponder } from './testing/opcua-responder.ts';
+import { parseEndpoints } from './protocols/opcua/index.ts';
 
 type Port = { service: string; product?: string; version?: string; extra?: Record<string, string> };
 const port0 = (a: Assessment) => (a.target.hosts as { ports: Port[] }[])[0]!.ports[0]!;
 const result = (a: Assessment, id: string) => a.findings.find((f) => f.ruleId === id)!;
 
-async function scanIcs(start: () => Promise<TcpResponder>, check: (a: Assessment, r: TcpResponder) => void): Promise<void> {
+async function scanIcs<R extends { port: number; stop(): Promise<void> } = TcpResponder>(start: () => Promise<R>, check: (a: Assessment, r: R) => void): Promise<void> {
   const r = await start();
   try {
     const a = await engine.run({ files: [], url: '127.0.0.1' }, { platform: 'ics', params: { ...LOOPBACK_PARAMS, ports: String(r.port) } }, {});
@@ -82,6 +84,43 @@ describe('further control protocols against responders written from their specif
       expect(result(a, 'ics.fins.exposed').result).toBe('fail');
       expect(finsCommands(r)).toEqual(['0501']);
     }));
+});
+
+describe('OPC UA discovery against a responder written from OPC 10000-4/-6', () => {
+  it('lists the endpoints, flags the anonymous one, and opens no session', () =>
+    scanIcs(
+      () => startOpcuaResponder({ anonymous: true }),
+      (a, r) => {
+        expect(port0(a)).toMatchObject({ service: 'opcua', product: OPCUA_APP, extra: { security_none: 'offered', anonymous: 'None/None' } });
+        expect(port0(a).extra!.endpoints).toBe('SignAndEncrypt/Basic256Sha256 [UserName, Certificate]; None/None [Anonymous, UserName]');
+        expect(result(a, 'ics.opcua.anonymous').result).toBe('fail');
+        const ua = r.received;
+        // CloseSecureChannel is sent as the socket closes, so it may or may not be read; nothing else is sent.
+        expect(ua.slice(0, 3)).toEqual(['HEL', 'OPN 446', 'MSG 428']);
+        expect(ua.slice(3).filter((x) => x !== 'CLO 452')).toEqual([]);
+      },
+    ));
+
+  it('passes a server whose endpoints all need a user', () =>
+    scanIcs(
+      () => startOpcuaResponder({ anonymous: false }),
+      (a) => {
+        expect(port0(a)).toMatchObject({ service: 'opcua', extra: { anonymous: 'not offered', security_none: 'not offered' } });
+        expect(result(a, 'ics.opcua.anonymous').result).toBe('pass');
+      },
+    ));
+
+  it('refuses hostile GetEndpoints bodies with an error', () => {
+    for (let i = 0; i < 300; i++) {
+      const d = Buffer.from(Array.from({ length: 16 + (i % 100) }, (_, j) => (i * 41 + j * 3) & 0xff));
+      if (d.length >= 20) Buffer.from([0x01, 0x00, 0xaf, 0x01]).copy(d, 16); // a GetEndpointsResponse type id, then junk
+      try {
+        parseEndpoints(d);
+      } catch (e) {
+        expect((e as Error).name).toBe('Error');
+      }
+    }
+  });
 });
 
 describe('control protocol readers on hostile bytes', () => {

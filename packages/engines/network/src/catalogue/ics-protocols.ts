@@ -34,4 +34,20 @@ const specs = [
   exposed('fins', 'OMRON FINS', 'TCP 9600', '欧姆龙 PLC', 'OMRON PLCs', '读写内存区、改变运行模式。', 'read and write memory areas and change the operating mode.', '完成 FINS/TCP 节点地址交换，发送控制器数据读取（0x0501），读取型号与版本。', 'Complete the FINS/TCP node address exchange and send Controller Data Read (0x0501) for the model and version.', 'OMRON FINS 無存取控制暴露', 'OMRON FINS がアクセス制御なしで公開'),
 ];
 
-export const ICS_PROTOCOL_ITEMS = specs.flatMap(({ category, ...spec }) => icsItems(category, [spec]));
+export const ICS_PROTOCOL_ITEMS = [
+  ...specs.flatMap(({ category, ...spec }) => icsItems(category, [spec])),
+  // OPC UA (OPC 10000-2 security model, 10000-4 §7.41 UserTokenPolicy) has authentication; the finding is an endpoint that waives it.
+  ...icsItems('opcua', [
+    {
+      name: 'anonymous',
+      risk: 'high',
+      cwe: ['CWE-306'],
+      owasp: [],
+      title: ['OPC UA 允许匿名访问', 'OPC UA allows anonymous access', 'OPC UA 允許匿名存取', 'OPC UA が匿名アクセスを許可'],
+      purpose: ['检测 OPC UA 服务器是否提供接受匿名用户令牌的端点，以及是否提供安全模式 None。', 'Checks whether the OPC UA server offers an endpoint that accepts the Anonymous user token, and whether it offers security mode None.'],
+      description: ['匿名端点让任何能连到 4840 端口的人创建会话、浏览并读写地址空间中的变量与方法；安全模式 None 时通信既不签名也不加密。', 'An anonymous endpoint lets whoever reaches port 4840 create a session, browse, read and write variables and call methods; with security mode None the traffic is neither signed nor encrypted.'],
+      testingSteps: [`发送 Hello，以 SecurityPolicy None 打开安全通道（发现服务允许），调用 GetEndpoints 读取各端点的安全模式、策略与用户令牌类型，然后关闭通道；不创建会话。${ro[0]}`, `Send Hello, open a secure channel with SecurityPolicy None (allowed for discovery), call GetEndpoints for each endpoint's security mode, policy and user token types, then close the channel; no session is created. ${ro[1]}`],
+      solution: ['删除匿名用户令牌与安全模式 None 的端点，只保留 SignAndEncrypt 与用户名或证书认证，并隔离控制网络。', 'Remove the Anonymous user token and security mode None endpoints, keep SignAndEncrypt with user name or certificate authentication, and separate the control network.'],
+    },
+  ]),
+];

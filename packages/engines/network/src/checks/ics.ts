@@ -24,6 +24,7 @@ const EXPOSED: [string, string, string][] = [
   ['dnp3.exposed', 'dnp3', 'DNP3 answered a link-status request'],
   ['fox.exposed', 'fox', 'Niagara Fox answered the fox hello'],
   ['fins.exposed', 'fins', 'OMRON FINS answered Controller Data Read (0x0501)'],
+  ['opcua.anonymous', 'opcua', 'OPC UA offers an endpoint that accepts the Anonymous user token'],
 ];
 
 const identityText = (s: FoundService) =>
@@ -52,7 +53,8 @@ export async function icsChecks({ b, services, vulnData, signal }: CheckArgs): P
   });
   for (const [key, service, what] of EXPOSED) {
     await b.check(id(key), () => {
-      for (const s of ics.filter((x) => x.info.service === service)) b.finding(id(key), ev(s, `${what} (${identityText(s)})`));
+      // OPC UA has access control of its own: only endpoints that waive it (Anonymous) are a finding.
+      for (const s of ics.filter((x) => x.info.service === service && (service !== 'opcua' || x.info.access === 'open'))) b.finding(id(key), ev(s, `${what} (${identityText(s)})`));
     });
   }
   await vulnCheck(b, id('device.known_cve'), ics, vulnData, signal);
