@@ -56,7 +56,7 @@ const PHP: LangGroup[] = ['php'];
 const GO: LangGroup[] = ['go'];
 const CS: LangGroup[] = ['csharp'];
 /** The HttpRequest of ASP.NET Core (ControllerBase.Request, HttpContext.Request) and of System.Web. */
-const CS_REQUEST = /^(this\.)?(Request|(\w*[cC]ontext|HttpContext(\.Current)?)\.Request|req|request|httpRequest)$/;
+const CS_REQUEST = /(^|\.)(Request|HttpRequest)$|^(req|request|httpRequest)$/;
 
 const REQ = /(^|\.)(req|request|httpRequest|servletRequest|getRequest\(\))$|HttpServletRequest|SeparateClassRequest/i;
 

@@ -89,7 +89,9 @@ function bindParams(w: Walker, params: readonly Syn[], env: Env, explicitOnly: b
     const typeText = type ? w.text(type).replace(/\s+/g, '') : '';
     const attrs = attributesText(w, p);
     if (/\bFromServices\b/.test(attrs) || NON_TEXT_TYPE.test(typeText)) continue;
-    if (explicitOnly ? !BIND_ATTR.test(attrs) : !BIND_ATTR.test(attrs) && (typeText === '' || SERVICE_TYPE.test(typeText))) continue;
+    // Uploaded files are request data even though their types are interfaces (IFormFile: FileName, content).
+    const upload = /^(IFormFile|IFormFileCollection|IFormCollection|IEnumerable<IFormFile>|List<IFormFile>)\??$/.test(typeText);
+    if (explicitOnly ? !BIND_ATTR.test(attrs) : !BIND_ATTR.test(attrs) && !upload && (typeText === '' || SERVICE_TYPE.test(typeText))) continue;
     const key = w.text(name);
     const old = env.get(key);
     if (!old || old === UNKNOWN) env.set(key, sourceValue(w.step(p, 'source')));
