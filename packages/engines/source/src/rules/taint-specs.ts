@@ -129,7 +129,10 @@ export const SINKS: readonly SinkSpec[] = [
   // FromSqlInterpolated/ExecuteSql take a FormattableString and bind its holes, so they are not sinks); Dapper's extension methods.
   { kind: 'sqli', langs: CS, names: ['SqlCommand', 'SqlDataAdapter', 'OleDbCommand', 'OleDbDataAdapter', 'OdbcCommand', 'OdbcDataAdapter', 'NpgsqlCommand', 'NpgsqlDataAdapter', 'MySqlCommand', 'MySqlDataAdapter', 'SqliteCommand', 'SQLiteCommand', 'SQLiteDataAdapter', 'OracleCommand', 'OracleDataAdapter'], isNew: true, args: [0] },
   { kind: 'sqli', langs: CS, names: ['set_CommandText'], args: [0] },
-  { kind: 'sqli', langs: CS, names: ['FromSqlRaw', 'ExecuteSqlRaw', 'ExecuteSqlRawAsync', 'SqlQueryRaw', 'ExecuteSqlCommand', 'ExecuteSqlCommandAsync', 'SqlQuery'], args: [0] },
+  { kind: 'sqli', langs: CS, names: ['FromSqlRaw', 'ExecuteSqlRaw', 'ExecuteSqlRawAsync', 'SqlQueryRaw'], args: [0] },
+  // FromSql/ExecuteSql(Command)/SqlQuery bind the holes only of an interpolated string written in the call (a FormattableString);
+  // given a string variable, EF Core 2/3 and EF6 run it as raw SQL.
+  { kind: 'sqli', langs: CS, names: ['FromSql', 'ExecuteSql', 'ExecuteSqlAsync', 'ExecuteSqlCommand', 'ExecuteSqlCommandAsync', 'SqlQuery'], args: [0], safeWhen: (c) => /^(\$@?|@\$)"/.test(c.kwText('sql', 0) ?? '') },
   { kind: 'sqli', langs: CS, names: ['Query', 'QueryAsync', 'QueryFirst', 'QueryFirstAsync', 'QueryFirstOrDefault', 'QueryFirstOrDefaultAsync', 'QuerySingle', 'QuerySingleOrDefault', 'QueryMultiple', 'Execute', 'ExecuteAsync', 'ExecuteScalar', 'ExecuteScalarAsync', 'ExecuteReader', 'ExecuteReaderAsync'], recv: DB, args: [0] },
   { kind: 'sqli', langs: ['c'], names: ['sqlite3_exec', 'mysql_query', 'PQexec', 'sqlite3_prepare', 'sqlite3_prepare_v2'], args: 'any' },
   // Commands
@@ -246,6 +249,9 @@ export const SINKS: readonly SinkSpec[] = [
   // .NET: BinaryFormatter and its kin cannot be made safe (Microsoft's BinaryFormatter security guide); JavaScriptSerializer only
   // with a type resolver, Json.NET only with TypeNameHandling other than None (value flags below).
   { kind: 'deser', langs: CS, names: ['Deserialize', 'UnsafeDeserialize', 'ReadObject'], recv: /BinaryFormatter|SoapFormatter|NetDataContractSerializer|LosFormatter|ObjectStateFormatter|formatter|\bbf\b/i, args: [0] },
+  // A serializer for a type the client names (new XmlSerializer(Type.GetType(input))) makes whatever class it is told.
+  { kind: 'deser', langs: CS, names: ['XmlSerializer', 'DataContractSerializer', 'DataContractJsonSerializer'], isNew: true, args: [0] },
+  { kind: 'deser', langs: CS, names: ['CreateInstance'], recv: /^Activator$/, args: [0] },
   { kind: 'deser', langs: CS, names: ['Deserialize', 'DeserializeObject'], recv: /JavaScriptSerializer|serializer/i, args: [0], safeWhen: (c) => !c.recv?.flags?.has('type-resolver') },
   { kind: 'deser', langs: CS, names: ['DeserializeObject'], recv: /^JsonConvert$/, args: [0], safeWhen: (c) => !typeNames(c.args[1]) },
   // XXE: parsing attacker-controlled XML with entity expansion enabled

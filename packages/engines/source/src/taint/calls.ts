@@ -17,7 +17,7 @@ import { type ExternalRef, type Value, UNKNOWN, deepTaint, derive, isTaintedFor,
 import { checkVmSandbox } from './vm-sandbox.ts';
 import type { Walker } from './walker.ts';
 import { lookup } from './expressions.ts';
-import { constantBytes, csharpEntry } from './csharp.ts';
+import { constantBytes, csharpEntry, loadInto } from './csharp.ts';
 import { cOutArguments, unaliasCall } from './c-family.ts';
 
 /** How deep calls to functions of the same file are followed. */
@@ -80,6 +80,7 @@ export function evCall(w: Walker, written: CallSite, f: Frame): Value {
   if (folded !== undefined) return konst(folded);
   const bytes = w.group === 'csharp' ? constantBytes(call, args) : undefined;
   if (bytes) return bytes;
+  if (w.group === 'csharp') loadInto(w, call, args, f);
   // Getter on a properties object with a default: the default is the value we can know.
   if (call.name === 'getProperty' && args.length === 2 && args[1]!.konst !== undefined) return args[1]!;
   // Functions of this file: follow the call with the argument values.

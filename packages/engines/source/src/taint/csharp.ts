@@ -18,7 +18,7 @@ import { type Syn, field, namedChildren } from '../parse/syntax.ts';
 import type { Env } from './containers.ts';
 import { type Frame, newFrame } from './frame.ts';
 import { type CallSite, type FunctionDef, isIdent, isMember, isString, isNumber, memberParts } from './syntax-profile.ts';
-import { type Value, NAMED_CONSTANT, UNKNOWN, deepTaint, konst, sourceValue } from './value.ts';
+import { type Value, NAMED_CONSTANT, UNKNOWN, deepTaint, derive, konst, sourceValue, withStep } from './value.ts';
 import type { Walker } from './walker.ts';
 import { checkSinks } from './calls.ts';
 
@@ -193,4 +193,17 @@ export function typeConstant(w: Walker, n: Syn, value: Value, f: Frame): Value {
 export function constantBytes(call: CallSite, args: readonly Value[]): Value | undefined {
   const a = args[0];
   return call.name === 'GetBytes' && typeof a?.konst === 'string' ? { ...konst(a.konst), ...(a.flags ? { flags: a.flags } : {}) } : undefined;
+}
+
+/** Methods that read their argument into the object they are called on (XmlDocument.Load/LoadXml, XDocument/XElement loads). */
+const LOADS = new Set(['Load', 'LoadXml', 'ReadFrom', 'ReadXml']);
+
+/** `doc.Load(request.Body)`: the document now holds attacker data, and what is read from it does too. */
+export function loadInto(w: Walker, call: CallSite, args: readonly Value[], f: Frame): void {
+  if (!LOADS.has(call.name) || !call.receiver || !isIdent(call.receiver)) return;
+  const t = derive(args);
+  if (!t.taint) return;
+  const key = w.text(call.receiver);
+  const old = f.env.get(key) ?? UNKNOWN;
+  f.env.set(key, withStep({ ...old, taint: t.taint }, w.step(call.node, 'assign')));
 }
