@@ -66,7 +66,7 @@ export const fins: Protocol = {
       return {
         service: 'fins',
         ...(data ? { product: data.model, version: data.version } : {}),
-        extra: { vendor: 'OMRON', server_node: String(serverNode), ...(data ? { model: data.model, controller_version: data.version } : {}) },
+        extra: { vendor: 'OMRON', server_node: String(serverNode), ...(data ? { model_name: data.model, controller_version: data.version } : {}) },
         proof: { request: c.sent.map((b) => hex(b)).join(' | '), response: hex(c.data, 128) },
       };
     } finally {

@@ -37,7 +37,7 @@ export const fox: Protocol = {
       await c.until((d) => d.includes(';;') || d.length > MAX, ctx.timeoutMs);
       const h = parseFoxHello(c.data);
       if (!h) return undefined;
-      const extra: Record<string, string> = { vendor: 'Tridium' };
+      const extra: Record<string, string> = { vendor: 'Tridium', model_name: 'Niagara' };
       for (const [k, v] of Object.entries(FIELDS)) if (h[k]) extra[v] = h[k]!;
       return { service: 'fox', product: 'Niagara', ...(h['app.version'] ? { version: h['app.version'] } : {}), extra, proof: { request: printable(FOX_HELLO), response: printable(c.data, 800) } };
     } finally {
