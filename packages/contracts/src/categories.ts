@@ -71,6 +71,13 @@ export const CATEGORY_NAMES: Record<string, CategoryNames> = {
   device: ['设备安全', '設備安全', 'Device', 'デバイス'],
   modbus: ['Modbus协议', 'Modbus協定', 'Modbus', 'Modbus'],
   enip: ['EtherNet/IP协议', 'EtherNet/IP協定', 'EtherNet/IP', 'EtherNet/IP'],
+  s7comm: ['S7comm协议', 'S7comm協定', 'S7comm', 'S7comm'],
+  bacnet: ['BACnet协议', 'BACnet協定', 'BACnet', 'BACnet'],
+  iec104: ['IEC 60870-5-104协议', 'IEC 60870-5-104協定', 'IEC 60870-5-104', 'IEC 60870-5-104'],
+  dnp3: ['DNP3协议', 'DNP3協定', 'DNP3', 'DNP3'],
+  fox: ['Niagara Fox协议', 'Niagara Fox協定', 'Niagara Fox', 'Niagara Fox'],
+  fins: ['OMRON FINS协议', 'OMRON FINS協定', 'OMRON FINS', 'OMRON FINS'],
+  opcua: ['OPC UA协议', 'OPC UA協定', 'OPC UA', 'OPC UA'],
   // Personal-information compliance engine
   pi: ['个人信息收集', '個人資訊蒐集', 'Personal information', '個人情報'],
   startup: ['启动时收集', '啟動時蒐集', 'Collection at start-up', '起動時の収集'],
