@@ -177,6 +177,7 @@ const MORE_FIELDS: Record<string, Row> = {
   hosts: ['主机与开放端口', '主機與開放埠', 'Hosts and open ports', 'ホストと開放ポート'],
   ports_scanned: ['扫描端口数', '掃描埠數', 'Ports scanned', 'スキャンしたポート数'],
   hosts_scanned: ['扫描主机数', '掃描主機數', 'Hosts scanned', 'スキャンしたホスト数'],
+  udp_ports_scanned: ['扫描UDP端口数', '掃描UDP埠數', 'UDP ports scanned', 'スキャンしたUDPポート数'],
   open_ports: ['开放端口数', '開放埠數', 'Open ports', '開放ポート数'],
   closed_ports: ['关闭端口数', '關閉埠數', 'Closed ports', '閉じたポート数'],
   filtered_ports: ['过滤端口数', '過濾埠數', 'Filtered ports', 'フィルタされたポート数'],
