@@ -65,7 +65,7 @@ export class ScaEngine implements Engine {
     const { manifests, unreadable } = collected;
     if (manifests.length === 0) {
       if (unreadable.length > 0) throw new EngineInputError('corrupt', `no manifest could be read: ${unreadable[0]!.file}: ${unreadable[0]!.reason}`);
-      throw new EngineInputError('unsupported_format', 'no lockfile or manifest was found (package-lock.json, yarn.lock, pnpm-lock.yaml, requirements.txt, Pipfile.lock, poetry.lock, go.mod, Cargo.lock, composer.lock, Gemfile.lock, pom.xml or a JAR/WAR)');
+      throw new EngineInputError('unsupported_format', 'no lockfile, manifest, SBOM or package database was found (npm, yarn, pnpm, bun; pip, Pipfile, poetry, uv, pdm; Maven, Gradle, JAR/WAR; go.mod, Cargo.lock and Go/Rust binaries; composer, Bundler, NuGet, pub, mix, conan, CocoaPods, SwiftPM, renv; dpkg and apk databases; CycloneDX or SPDX)');
     }
     for (const u of unreadable) builder.unreadable(u.file, u.reason);
     builder.throwIfAborted();
