@@ -5,6 +5,8 @@
  * control recognised, the legacy OP_QUERY path, only read commands sent, and
  * the BSON reader bounded against hostile replies.
  */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Assessment } from '@citadel/contracts';
 import { describe, expect, it } from 'vitest';
 import { engine } from './engine.ts';
@@ -14,6 +16,8 @@ import { startMongoResponder } from './testing/mongodb-responder.ts';
 import { LOOPBACK_PARAMS } from './testing/services.ts';
 
 const port0 = (a: Assessment) => (a.target.hosts as { ports: { service: string; product?: string; version?: string; access?: string; extra?: Record<string, string> }[] }[])[0]!.ports[0]!;
+/** The real NVD subset of ../shared/datasets (see its README), relative to the repository root. */
+const DATASETS = fileURLToPath(new URL('../../../../../shared/datasets', import.meta.url));
 const scan = (port: number) => engine.run({ files: [], url: '127.0.0.1' }, { platform: 'network', params: { ...LOOPBACK_PARAMS, ports: String(port) } }, {});
 
 describe('MongoDB against a responder written from the wire-protocol specification', () => {
@@ -39,6 +43,19 @@ describe('MongoDB against a responder written from the wire-protocol specificati
       expect(port0(a)).toMatchObject({ service: 'mongodb', version: '3.4.1', access: 'auth_required' });
       expect(a.findings.find((x) => x.ruleId === 'network.access.mongodb_unauthenticated')!.result).toBe('pass');
       expect(r.commands.filter((c) => !['isMaster', 'buildInfo', 'listDatabases'].includes(c))).toEqual([]);
+    } finally {
+      await r.stop();
+    }
+  });
+
+  it.skipIf(!existsSync(`${DATASETS}/cve/nvd-subset.zip`))('maps the version from buildInfo to its CVEs (shared NVD subset)', async () => {
+    const r = await startMongoResponder({ auth: true, legacy: true });
+    try {
+      const a = await engine.run({ files: [], url: '127.0.0.1' }, { platform: 'network', params: { ...LOOPBACK_PARAMS, ports: String(r.port), vulnDb: DATASETS } }, {});
+      const f = a.findings.find((x) => x.ruleId === 'network.vuln.known_cve')!;
+      expect(f.result).toBe('fail');
+      // CVE-2019-2386: MongoDB 3.4.0 to before 3.4.22 (NVD configuration).
+      expect(f.evidence[0]!.detail).toMatch(/^mongodb MongoDB 3\.4\.1: .*CVE-2019-2386/);
     } finally {
       await r.stop();
     }
