@@ -8,6 +8,7 @@ import { type Assessment, type Platform, RISK_LEVELS, type RiskLevel } from '@ci
 import { type Engine, EngineInputError, type EngineRegistry, type InputFile, readHead, toSarif } from '@citadel/engine-core';
 import { type ScanArgs, USAGE, UsageError, parseArgs } from './args.ts';
 import { loadEngines } from './engines.ts';
+import { enginesForScan } from './scan-engines.ts';
 
 /** Largest --vex file read (the engine's own bound on a VEX document). */
 const MAX_VEX_BYTES = 16 << 20;
@@ -67,7 +68,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.stdout(USAGE);
     return EXIT.ok;
   }
-  const registry = io.registry ?? (await loadEngines()).registry;
+  const registry = io.registry ?? (await enginesForScan(args));
   if (args.listEngines) {
     io.stdout(registry.list().length === 0 ? 'No engines are registered yet.\n' : `${registry.list().map(describeEngine).join('\n')}\n`);
     return EXIT.ok;
@@ -83,7 +84,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return EXIT.usage;
     }
     if (e instanceof NoEngineError) {
-      io.stderr(`scan: ${e.message}\n${registeredList(registry)}`);
+      // The scan imported only the engines its input could go to; the message lists them all.
+      io.stderr(`scan: ${e.message}\n${registeredList(io.registry ?? (await loadEngines()).registry)}`);
       return EXIT.noEngine;
     }
     throw e;
