@@ -2,6 +2,7 @@
  * Builds the Fastify application. Tests call buildApp() and use inject() without
  * a port; main.ts calls it and listens.
  */
+import { createMetrics } from './observability/metrics.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/database.ts';
@@ -73,6 +74,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   const routes: RouteRecord[] = [];
   registerErrorHandling(app);
+  // Metrics on the root context, before any route: a hook added inside a plugin sees only that plugin's routes
+  // (the HTTP latency histogram measured /healthz, /readyz and /metrics alone).
+  const metrics = createMetrics(app, database.db as never, services.taskEvents);
+  app.addHook('onClose', async () => metrics.close());
   // Docs and static files come first: they are public by nature, and the access
   // hook below only sees (and demands declarations from) routes registered after it.
   await registerDocs(app);
@@ -87,7 +92,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const api = [uiRoutes, captchaRoutes, aaRoutes, extRoutes, userRoutes, umRoutes, fileRoutes, mbRoutes, sampleRoutes, taskRoutes, downloadRoutes, reportRoutes, socketRoutes, homeRoutes, workOrderRoutes, analysisRoutes, templateRoutes, rulesRoutes];
   for (const plugin of api) await app.register(plugin, services);
   await app.register(versionRoutes, services);
-  await app.register((await import('./http/routes/ops.ts')).opsRoutes, services);
+  await app.register((await import('./http/routes/ops.ts')).opsRoutes(metrics), services);
   await app.register((await import('./http/routes/vulndb.ts')).vulndbRoutes, services);
   await app.register((await import('./http/routes/whitebox.ts')).whiteboxRoutes, services);
   await app.register((await import('./http/routes/jiagu.ts')).jiaguRoutes, services);

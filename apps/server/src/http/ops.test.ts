@@ -19,10 +19,13 @@ describe.each(DIALECTS)('operations endpoints on %s', (dialect) => {
     expect((await t.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer metrics-secret-2' } })).statusCode).toBe(403);
     await t.app.inject({ method: 'GET', url: '/healthz' });
+    await t.app.inject({ method: 'POST', url: '/ui/get_ui', payload: {} });
     const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer metrics-secret-1' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(res.body).toMatch(/citadel_http_request_duration_seconds_count\{method="GET",route="\/healthz",status="2xx"\} [1-9]/);
+    // Every route is measured, not only the operations plugin's own (the hook sits on the root context).
+    expect(res.body).toMatch(/citadel_http_request_duration_seconds_count\{method="POST",route="\/ui\/get_ui",status="2xx"\} [1-9]/);
     expect(res.body).toContain('# TYPE citadel_tasks gauge');
     expect(res.body).toMatch(/citadel_queue_depth \d+/);
     expect(res.body).toContain('citadel_process_resident_memory_bytes');

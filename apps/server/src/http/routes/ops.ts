@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Services } from '../../services.ts';
 import { redisConnection } from '../../jobs/redis.ts';
-import { createMetrics } from '../../observability/metrics.ts';
+import type { PortalMetrics } from '../../observability/metrics.ts';
 import { fail } from '../app-error.ts';
 
 /** How long one readiness probe may take before it counts as down. */
@@ -50,11 +50,14 @@ function bearerMatches(req: FastifyRequest, token: string): boolean {
 
 const checksSchema = { type: 'object', properties: { database: { type: 'string' }, storage: { type: 'string' }, queue: { type: 'string' } } } as const;
 
-export async function opsRoutes(app: FastifyInstance, { config, database, storage, taskEvents }: Services): Promise<void> {
-  const metrics = createMetrics(app, database.db as never, taskEvents);
+/** The operations plugin over the portal's metrics, which app.ts creates on the root context (so every route is measured). */
+export function opsRoutes(metrics: PortalMetrics): (app: FastifyInstance, services: Services) => Promise<void> {
+  return (app, services) => registerOps(app, services, metrics);
+}
+
+async function registerOps(app: FastifyInstance, { config, database, storage }: Services, metrics: PortalMetrics): Promise<void> {
   let redis: Redis | undefined;
   app.addHook('onClose', async () => {
-    metrics.close();
     await redis?.quit().catch(() => undefined);
   });
 
