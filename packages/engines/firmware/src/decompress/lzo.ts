@@ -13,8 +13,10 @@
  * bounds-checked; output is capped at `maxOut`.
  */
 
+import { initialOutput, withRoom } from './output-buffer.ts';
+
 export function lzo1xDecompress(src: Uint8Array, maxOut: number): Uint8Array {
-  let out = new Uint8Array(Math.min(maxOut, Math.max(64, src.length * 4)));
+  let out = initialOutput(src.length, maxOut);
   let o = 0;
   let i = 0;
   const fail = (why: string): never => {
@@ -22,11 +24,7 @@ export function lzo1xDecompress(src: Uint8Array, maxOut: number): Uint8Array {
   };
   const room = (n: number): void => {
     if (o + n > maxOut) fail(`output over the limit of ${maxOut} bytes`);
-    if (o + n > out.length) {
-      const bigger = new Uint8Array(Math.min(maxOut, Math.max(o + n, out.length * 2)));
-      bigger.set(out.subarray(0, o));
-      out = bigger;
-    }
+    out = withRoom(out, o, o + n, maxOut);
   };
   const byte = (): number => {
     if (i >= src.length) fail('input ends inside an instruction');
