@@ -9,7 +9,7 @@
 import { useState } from 'react';
 import type { RouteNode, UploadKind } from '@citadel/contracts';
 import { APP_CATEGORIES } from '@citadel/engine-compliance/app-categories';
-import { Alert, Button, Form, Select, Space, Typography } from 'antd';
+import { Alert, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageCard } from '../../components/index.ts';
@@ -18,6 +18,7 @@ import { FileUpload, type UploadedFile } from '../../components/upload/index.ts'
 import { createTask } from '../../api/tasks.ts';
 import { feedback } from '../../app/feedback.ts';
 import { useTitle } from '../../locales/i18n.ts';
+import { CreateFormActions } from '../evaluation/SingleUploadCreatePage.tsx';
 import './texts.ts';
 
 const INPUT_KINDS: readonly UploadKind[] = ['android', 'ios', 'harmony_next', 'miniprogram', 'alipay_miniprogram'];
@@ -81,21 +82,13 @@ export function ComplianceCreatePage({ node }: { node: RouteNode }) {
             data-testid="create-app-category"
           />
         </Form.Item>
-        <Form.Item label=" " colon={false}>
-          <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('compliance.deviceNote')} />
-          {uploading ? <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('evaluation.uploadsFirst')} data-testid="create-uploading" /> : null}
-          {!uploading && files.length === 0 ? (
-            <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
-              {t('evaluation.uploadNeeded')}
-            </Typography.Paragraph>
-          ) : null}
-          <Space>
-            <Button type="primary" htmlType="submit" loading={submitting} disabled={!ready} data-testid="create-submit">
-              {t('evaluation.submit')}
-            </Button>
-            <Button onClick={back}>{t('common.cancel')}</Button>
-          </Space>
-        </Form.Item>
+        <CreateFormActions
+          notice={<Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('compliance.deviceNote')} />}
+          uploading={uploading}
+          hasFiles={files.length > 0}
+          submitting={submitting}
+          onCancel={back}
+        />
       </Form>
     </PageCard>
   );

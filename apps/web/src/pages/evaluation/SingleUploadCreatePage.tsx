@@ -59,22 +59,34 @@ export function SingleUploadCreatePage({ node, platform, uploadKind, targetLabel
         <Form.Item label={t(targetLabel)} required extra={t(targetHint)}>
           <FileUpload kind={uploadKind} maxCount={1} onChange={setFiles} onBusyChange={setUploading} testId="create-upload" />
         </Form.Item>
-        <Form.Item label=" " colon={false}>
-          {notice}
-          {uploading ? <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('evaluation.uploadsFirst')} data-testid="create-uploading" /> : null}
-          {!uploading && files.length === 0 ? (
-            <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
-              {t('evaluation.uploadNeeded')}
-            </Typography.Paragraph>
-          ) : null}
-          <Space>
-            <Button type="primary" htmlType="submit" loading={submitting} disabled={!ready} data-testid="create-submit">
-              {t('evaluation.submit')}
-            </Button>
-            <Button onClick={back}>{t('common.cancel')}</Button>
-          </Space>
-        </Form.Item>
+        <CreateFormActions notice={notice} uploading={uploading} hasFiles={files.length > 0} submitting={submitting} onCancel={back} />
       </Form>
     </PageCard>
+  );
+}
+
+/**
+ * The last row of a create form that submits one upload: the page's notice, the
+ * wait-for-the-upload and upload-needed hints, submit (enabled once the upload is
+ * done) and cancel.
+ */
+export function CreateFormActions({ notice, uploading, hasFiles, submitting, onCancel }: { notice?: ReactNode; uploading: boolean; hasFiles: boolean; submitting: boolean; onCancel: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item label=" " colon={false}>
+      {notice}
+      {uploading ? <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('evaluation.uploadsFirst')} data-testid="create-uploading" /> : null}
+      {!uploading && !hasFiles ? (
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
+          {t('evaluation.uploadNeeded')}
+        </Typography.Paragraph>
+      ) : null}
+      <Space>
+        <Button type="primary" htmlType="submit" loading={submitting} disabled={!hasFiles || uploading} data-testid="create-submit">
+          {t('evaluation.submit')}
+        </Button>
+        <Button onClick={onCancel}>{t('common.cancel')}</Button>
+      </Space>
+    </Form.Item>
   );
 }
