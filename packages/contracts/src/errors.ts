@@ -102,6 +102,10 @@ export const ERROR_CATALOGUE = {
   sample_exists: e('样本已存在', 'Sample exists', 409),
   sample_over_limit: e('样本超过使用限制', 'Sample over usage limit', 403),
   task_not_found: e('任务不存在', 'Task not found', 404),
+  // Software-component task parameters (engine-sca params.ts), checked before the task is queued
+  sca_licence_unknown: e('许可证策略中有无法识别的 SPDX 许可证标识', 'The licence policy has an entry that is no SPDX licence id'),
+  sca_licence_conflict: e('同一许可证不能同时列入允许与禁止列表', 'A licence cannot be on both the allowed and the denied list'),
+  sca_vex_invalid: e('VEX 文件无法使用：须为含声明的 CycloneDX 或 OpenVEX JSON，且不超过 512 KB', 'The VEX file cannot be used: it must be a CycloneDX or OpenVEX JSON document with statements, at most 512 KB'),
   template_not_found: e('模板不存在', 'Template not found', 404),
   template_name_required: e('请输入模板名称', 'Please enter the template name'),
   template_name_too_long: e('模板名称不能超过50个字符', 'The template name cannot exceed 50 characters'),

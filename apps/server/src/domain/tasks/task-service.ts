@@ -27,6 +27,7 @@ import {
 } from '@citadel/contracts';
 import { isIP } from 'node:net';
 import { fail } from '../../http/app-error.ts';
+import { checkScaParams } from '@citadel/engine-sca/params';
 import type { Identity } from '../auth/auth-service.ts';
 import type { TaskEvents } from '../../jobs/task-events.ts';
 import { withoutPolicyParams } from '../../jobs/scan-policy.ts';
@@ -103,6 +104,11 @@ export class TaskService {
 
   async create(who: Identity, req: CreateTaskRequest): Promise<TaskRecord> {
     this.assertPlatform(who, req.platform, 'add');
+    if (req.platform === 'sca' && req.params) {
+      // Licence lists and VEX are checked with the engine's own readers: a typo would otherwise allow or deny nothing, silently.
+      const bad = checkScaParams(req.params);
+      if (bad) fail(bad.param === 'vex' ? 'sca_vex_invalid' : bad.reason === 'both_lists' ? 'sca_licence_conflict' : bad.reason === 'unknown_id' ? 'sca_licence_unknown' : 'illegal_parameter', `${bad.param}: ${bad.reason}${bad.value ? ` (${bad.value})` : ''}`);
+    }
     let sample: SampleInfo | undefined;
     let url = '';
     if (HOST_LIST_PLATFORMS.includes(req.platform)) {

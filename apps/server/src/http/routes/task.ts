@@ -17,6 +17,8 @@ const uid = str(40, 1);
 const taskRow = { type: 'object', additionalProperties: true } as const;
 const platform = { type: 'string', enum: [...PLATFORMS] } as const;
 const stringMap = { type: 'object', additionalProperties: { type: 'string', maxLength: 2000 }, maxProperties: 30 } as const;
+/** Engine parameters: short values, except an SCA task's VEX document (its JSON text; engine-sca params.ts bounds and reads it). */
+const paramMap = { ...stringMap, properties: { vex: { type: 'string', maxLength: 512 * 1024 } } } as const;
 
 export async function taskRoutes(app: FastifyInstance, { tasks, config }: Services): Promise<void> {
   // Read-only: whether the scan policy lets a web task reach this URL's address (the create form warns before submitting).
@@ -41,7 +43,7 @@ export async function taskRoutes(app: FastifyInstance, { tasks, config }: Servic
       schema: {
         tags: ['task'],
         summary: 'Queue an assessment of an uploaded sample or a URL',
-        body: body({ platform, sample_id: { type: 'integer', minimum: 1 }, url: str(2000), template_id: { type: 'integer', minimum: 1 }, fields: stringMap, params: stringMap }, ['platform']),
+        body: body({ platform, sample_id: { type: 'integer', minimum: 1 }, url: str(2000), template_id: { type: 'integer', minimum: 1 }, fields: stringMap, params: paramMap }, ['platform']),
         response: responses(envelope({ type: 'object', properties: { task_uid: { type: 'string' } } })),
       },
     },
