@@ -14,6 +14,7 @@ import { type Page, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ModbusServer, pymodbusMissing, startPymodbus } from '../../../packages/engines/network/src/testing/modbus.ts';
 import { portOpen } from '../../../packages/engines/network/src/testing/services.ts';
+import { type Snmpd, snmpdMissing, startSnmpd } from '../../../packages/engines/network/src/testing/snmpd.ts';
 import { TEST_ADMIN_PASSWORD, startTestApp } from '../../server/src/test-support/test-app.ts';
 import { CHROMIUM, type Portal, chromiumAvailable, signIn } from './harness.ts';
 
@@ -41,12 +42,13 @@ async function startLoopbackPortal(): Promise<Portal> {
   };
 }
 
-async function submitAndOpen(page: Page, portal: Portal, list: string, targets: string, ports: string): Promise<void> {
+async function submitAndOpen(page: Page, portal: Portal, list: string, targets: string, ports: string, udpPorts?: string): Promise<void> {
   await page.goto(`${portal.url}#/${list}`);
   await page.getByTestId('new-evaluation').click();
   await page.getByTestId('network-create-form').waitFor();
   await page.getByTestId('network-targets').fill(targets);
   await page.getByTestId('network-ports').fill(ports);
+  if (udpPorts) await page.getByTestId('network-udp-ports').fill(udpPorts);
   await page.getByTestId('network-submit').click();
   await page.getByTestId('task-table').waitFor();
   const row = page.locator('[data-testid^=task-row-]').first();
@@ -61,11 +63,15 @@ async function submitAndOpen(page: Page, portal: Portal, list: string, targets: 
 describe.skipIf(!chromiumAvailable || !redisUp)('network and industrial assessments in the browser', () => {
   let portal: Portal;
   let modbus: ModbusServer | undefined;
+  let snmpd: Snmpd | undefined;
   beforeAll(async () => {
     portal = await startLoopbackPortal();
     if (!pymodbusMissing()) modbus = await startPymodbus();
+    // Debian's snmpd on a free loopback UDP port: the UDP row of the result page (skipped when absent).
+    if (!snmpdMissing()) snmpd = await startSnmpd();
   }, 240_000);
   afterAll(async () => {
+    snmpd?.stop();
     await modbus?.stop();
     await portal?.stop();
   });
@@ -78,13 +84,27 @@ describe.skipIf(!chromiumAvailable || !redisUp)('network and industrial assessme
     const policy = page.getByTestId('network-policy');
     await policy.waitFor();
     await expect.poll(async () => (await policy.textContent()) ?? '').toMatch(/回环地址允许.*内网地址禁止.*速率上限50\/s/);
-    await submitAndOpen(page, portal, 'special/network', '127.0.0.1', pgUp ? '6379,5432' : '6379');
+    await submitAndOpen(page, portal, 'special/network', '127.0.0.1', pgUp ? '6379,5432' : '6379', snmpd ? String(snmpd.port) : undefined);
 
     const host = page.getByTestId('network-host-127.0.0.1');
     await host.waitFor();
     const hostText = (await host.textContent()) ?? '';
-    expect(hostText).toMatch(/6379redisRedis\d+\.\d+\.\d+无需认证/);
-    if (pgUp) expect(hostText).toMatch(/5432postgresqlPostgreSQL\d+\.\d+无需认证/);
+    // Every row says its transport: TCP services "tcp", the SNMP agent found over UDP "udp".
+    expect(hostText).toMatch(/6379tcpredisRedis\d+\.\d+\.\d+无需认证/);
+    if (pgUp) expect(hostText).toMatch(/5432tcppostgresqlPostgreSQL\d+\.\d+无需认证/);
+    const transports = await host.getByTestId('network-transport').allTextContents();
+    expect(transports.filter((x) => x === 'tcp')).toHaveLength(pgUp ? 2 : 1);
+    if (snmpd) {
+      expect(transports).toContain('udp');
+      const udpRow = host.locator('tr', { hasText: `${snmpd.port}udp` });
+      expect((await udpRow.textContent()) ?? '').toMatch(new RegExp(`${snmpd.port}udpsnmp`));
+      // The default-community problem is counted on the UDP row (its evidence is at host:port/udp) and expands with its proof.
+      expect(Number(await udpRow.getByTestId('network-problem-count').textContent())).toBeGreaterThanOrEqual(1);
+      await udpRow.locator('.ant-table-row-expand-icon').click();
+      const snmpProof = (await page.getByTestId('network-service-problems').first().textContent()) ?? '';
+      expect(snmpProof).toContain('public');
+      await udpRow.locator('.ant-table-row-expand-icon').click();
+    }
     // Expand the Redis row: the problem with the exchange that proved it.
     await host.locator('tr', { hasText: '6379' }).locator('.ant-table-row-expand-icon').click();
     const problems = page.getByTestId('network-service-problems').first();

@@ -30,7 +30,7 @@ export const RECORD_PHRASES: Readonly<Record<string, (r: Rec) => string>> = {
   services: (s) => `${str(s.program) || str(s.kind)}${typeof s.startedBy === 'string' ? ` ← ${s.startedBy}` : ''}`,
   manifests: (m) => `${str(m.file)}${typeof m.packages === 'number' ? ` (${m.packages})` : ''}`,
   hosts: (h) => {
-    const ports = Array.isArray(h.ports) ? (h.ports as Rec[]).map((p) => words(`${str(p.port)}/${str(p.service)}`, p.product, p.version)) : [];
+    const ports = Array.isArray(h.ports) ? (h.ports as Rec[]).map((p) => words(`${str(p.port)}/${p.transport === 'udp' ? 'udp' : 'tcp'}`, p.service, p.product, p.version)) : [];
     return `${words(h.address, h.name ? `(${str(h.name)})` : '')}${ports.length ? `: ${ports.join(', ')}` : ''}`;
   },
 };

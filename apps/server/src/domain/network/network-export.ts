@@ -8,6 +8,8 @@ import type { Assessment, Finding } from '@citadel/contracts';
 
 interface HostPort {
   port: number;
+  /** Set for services found over UDP; TCP otherwise. */
+  transport?: 'udp';
   service?: string;
   product?: string;
   version?: string;
@@ -24,6 +26,7 @@ export interface NetworkRow {
   host: string;
   name: string;
   port: number;
+  transport: 'tcp' | 'udp';
   service: string;
   product: string;
   version: string;
@@ -41,11 +44,13 @@ export function networkRows(a: Assessment): NetworkRow[] {
   }
   return hosts.flatMap((h) =>
     (h.ports ?? []).map((p) => {
-      const where = `${h.address.includes(':') ? `[${h.address}]` : h.address}:${p.port}`;
+      // The engine's evidence location: `host:port`, or `host:port/udp` for UDP services.
+      const where = `${h.address.includes(':') ? `[${h.address}]` : h.address}:${p.port}${p.transport === 'udp' ? '/udp' : ''}`;
       return {
         host: h.address,
         name: h.name ?? '',
         port: p.port,
+        transport: p.transport === 'udp' ? ('udp' as const) : ('tcp' as const),
         service: p.service ?? '',
         product: p.product ?? '',
         version: p.version ?? '',
@@ -59,7 +64,7 @@ export function networkRows(a: Assessment): NetworkRow[] {
   );
 }
 
-const HEADER = ['host', 'name', 'port', 'service', 'product', 'version', 'access', 'identity', 'failed_items'];
+const HEADER = ['host', 'name', 'port', 'transport', 'service', 'product', 'version', 'access', 'identity', 'failed_items'];
 
 function cell(v: string | number): string {
   let s = String(v);
@@ -70,7 +75,7 @@ function cell(v: string | number): string {
 
 export function networkCsv(a: Assessment): string {
   const lines = [HEADER.join(',')];
-  for (const r of networkRows(a)) lines.push([r.host, r.name, r.port, r.service, r.product, r.version, r.access, r.identity, r.failed.join(' ')].map(cell).join(','));
+  for (const r of networkRows(a)) lines.push([r.host, r.name, r.port, r.transport, r.service, r.product, r.version, r.access, r.identity, r.failed.join(' ')].map(cell).join(','));
   // BOM: spreadsheet programs then read the file as UTF-8.
   return `\ufeff${lines.join('\r\n')}\r\n`;
 }

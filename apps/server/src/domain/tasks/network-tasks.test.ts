@@ -72,8 +72,8 @@ describe('network tasks', () => {
       json = JSON.parse(j.body);
       policy = (await post(t.app, '/networkVulnerability/policy', {}, admin)).body.data;
     });
-    expect(csv).toMatch(/^\ufeffhost,name,port,service/);
-    expect(csv).toMatch(/127\.0\.0\.1,,6379,redis,Redis,\d+\.\d+\.\d+,open,.*network\.access\.redis_unauthenticated/);
+    expect(csv).toMatch(/^\ufeffhost,name,port,transport,service/);
+    expect(csv).toMatch(/127\.0\.0\.1,,6379,tcp,redis,Redis,\d+\.\d+\.\d+,open,.*network\.access\.redis_unauthenticated/);
     expect(json!.hosts[0]).toMatchObject({ port: 6379, service: 'redis' });
     expect(json!.hosts[0]!.failed).toContain('network.access.redis_unauthenticated');
     expect(policy).toMatchObject({ allowLoopback: true, allowPrivate: false, maxRate: 7 });

@@ -21,6 +21,7 @@ import './texts.ts';
 interface Values {
   targets: string;
   ports?: string;
+  udpPorts?: string;
   rate?: number;
 }
 
@@ -48,6 +49,8 @@ export function NetworkCreatePage({ node }: { node: RouteNode }) {
     try {
       const params: Record<string, string> = {};
       if (v.ports?.trim()) params.ports = v.ports.trim();
+      // UDP is probed protocol by protocol (SNMP, DNS, BACnet): the engine's own default list when both fields are empty.
+      if (v.udpPorts?.trim()) params.udpPorts = v.udpPorts.trim();
       // Always sent, so the configured ceiling applies even when the user leaves the default.
       params.rate = String(v.rate ?? policy?.maxRate ?? 20);
       await createTask({ platform, url: v.targets.trim(), params });
@@ -78,6 +81,9 @@ export function NetworkCreatePage({ node }: { node: RouteNode }) {
         </Form.Item>
         <Form.Item name="ports" label={t('network.ports')} extra={t('network.portsHelp')} rules={[{ validator: async (_, value?: string) => { if (value && !portsValid(value)) throw new Error(t('network.portsInvalid')); } }]}>
           <Input placeholder={platform === 'ics' ? '102,502,2404,20000,44818' : '22,80,443,3306,5432,6379'} data-testid="network-ports" />
+        </Form.Item>
+        <Form.Item name="udpPorts" label={t('network.udpPorts')} extra={t('network.udpPortsHelp')} rules={[{ validator: async (_, value?: string) => { if (value && !portsValid(value)) throw new Error(t('network.portsInvalid')); } }]}>
+          <Input placeholder={platform === 'ics' ? '161,47808' : '53,161'} data-testid="network-udp-ports" />
         </Form.Item>
         <Form.Item name="rate" label={t('network.rate')} extra={t('network.rateHelp', { max: policy?.maxRate ?? '-' })}>
           <InputNumber min={1} max={policy?.maxRate ?? 1000} data-testid="network-rate" />

@@ -24,6 +24,8 @@ import { ResultNotFound, ResultNotReady } from '../evaluation/ResultStates.tsx';
 
 interface PortRow {
   port: number;
+  /** Set by the engine for services found over UDP (SNMP, DNS, BACnet); TCP otherwise. */
+  transport?: 'udp';
   service?: string;
   product?: string;
   version?: string;
@@ -36,7 +38,11 @@ interface HostRow {
   ports: PortRow[];
 }
 
-const where = (address: string, port: number) => `${address.includes(':') ? `[${address}]` : address}:${port}`;
+/** The evidence location of a service, as the engine writes it (`host:port`, `host:port/udp`). */
+const where = (address: string, p: PortRow) => `${address.includes(':') ? `[${address}]` : address}:${p.port}${p.transport ? `/${p.transport}` : ''}`;
+/** Row key and transport label: 53/tcp and 53/udp are two services. */
+const transportOf = (p: PortRow) => p.transport ?? 'tcp';
+const rowKey = (p: PortRow) => `${p.port}/${transportOf(p)}`;
 
 export function NetworkResultPage({ node }: { node: RouteNode }) {
   const { t } = useTranslation();
@@ -101,15 +107,21 @@ export function NetworkResultPage({ node }: { node: RouteNode }) {
                     </Typography.Title>
                     <Table<PortRow>
                       size="small"
-                      rowKey="port"
+                      rowKey={rowKey}
                       pagination={false}
                       dataSource={h.ports}
                       expandable={{
-                        rowExpandable: (p) => (problems.get(where(h.address, p.port)) ?? []).length > 0,
-                        expandedRowRender: (p) => <ServiceProblems list={problems.get(where(h.address, p.port)) ?? []} rules={rules} />,
+                        rowExpandable: (p) => (problems.get(where(h.address, p)) ?? []).length > 0,
+                        expandedRowRender: (p) => <ServiceProblems list={problems.get(where(h.address, p)) ?? []} rules={rules} />,
                       }}
                       columns={[
                         { title: t('network.port'), dataIndex: 'port', width: 80 },
+                        {
+                          title: t('network.transport'),
+                          key: 'transport',
+                          width: 80,
+                          render: (_: unknown, p: PortRow) => <span data-testid="network-transport">{transportOf(p)}</span>,
+                        },
                         { title: t('network.service'), dataIndex: 'service', width: 110, render: (s: string) => <span data-testid="network-service">{s}</span> },
                         { title: t('network.product'), dataIndex: 'product' },
                         { title: t('network.version'), dataIndex: 'version', width: 120 },
@@ -122,7 +134,7 @@ export function NetworkResultPage({ node }: { node: RouteNode }) {
                           key: 'findings',
                           width: 110,
                           render: (_: unknown, p: PortRow) => {
-                            const n = new Set((problems.get(where(h.address, p.port)) ?? []).map((x) => x.finding.ruleId)).size;
+                            const n = new Set((problems.get(where(h.address, p)) ?? []).map((x) => x.finding.ruleId)).size;
                             return n > 0 ? <Tag color="red" data-testid="network-problem-count">{n}</Tag> : null;
                           },
                         },
