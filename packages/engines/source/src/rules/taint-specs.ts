@@ -114,6 +114,9 @@ export const SINKS: readonly SinkSpec[] = [
   { kind: 'sqli', langs: JS, names: ['query', 'execute', 'raw', 'exec', 'run', 'all', 'get', 'prepare', 'each'], recv: DB, args: [0] },
   { kind: 'sqli', langs: PY, names: ['execute', 'executemany', 'executescript', 'raw', 'extra', 'mogrify', 'exec_driver_sql', 'read_sql', 'read_sql_query'], recv: DB, args: [0] },
   { kind: 'sqli', langs: PY, names: ['RawSQL'], args: [0] },
+  // Django: Manager.raw(sql, params) and QuerySet.extra(where=[…], select={…}) take SQL text (params are bound).
+  { kind: 'sqli', langs: PY, names: ['raw'], recv: /(^|\.)objects(\.\w+\(.*\))*$/, args: [0] },
+  { kind: 'sqli', langs: PY, names: ['extra'], recv: /(^|\.)objects(\.\w+\(.*\))*$/, args: 'any' },
   // database/sql, sqlx, GORM: the query text is the first argument (after the context in …Context); the rest are bound values.
   { kind: 'sqli', langs: GO, names: ['Query', 'QueryRow', 'Exec', 'Raw', 'Prepare', 'Queryx', 'QueryRowx', 'MustExec', 'Where', 'Order', 'Having'], recv: DB, args: [0] },
   // sqlx Get/Select(dest, query, args…)
@@ -187,6 +190,10 @@ export const SINKS: readonly SinkSpec[] = [
   // A response body is HTML unless the call says it is another type (mimetype / content_type / media_type).
   { kind: 'xss', langs: PY, names: ['HttpResponse', 'make_response', 'Response', 'HTMLResponse'], args: [0], safeWhen: (c) => notHtml(c.kw('mimetype')) || notHtml(c.kw('content_type', 1)) || notHtml(c.kw('media_type')) },
   { kind: 'xss', langs: PY, names: ['Markup', 'mark_safe', 'SafeString'], args: [0] },
+  // Werkzeug Response.set_data(body): the body of a response that is HTML by default.
+  { kind: 'xss', langs: PY, names: ['set_data'], recv: /resp|response|^r$|^rv$/i, args: [0] },
+  // jinja2.Template(…).render(**values): a Template made directly has autoescape off (Jinja2 API docs).
+  { kind: 'xss', langs: PY, names: ['render'], recv: /^(jinja2\.)?Template(\(.*\))?$/s, args: 'any' },
   // Jinja2 autoescapes what a template prints unless the template says `| safe` or turns autoescape off.
   { kind: 'xss', langs: PY, names: ['render_template_string'], args: 'any', safeWhen: (c) => typeof c.args[0]?.konst === 'string' && !/\|\s*safe\b|autoescape\s+false/i.test(c.args[0].konst) },
   // Razor encodes what it prints except through Html.Raw / HtmlString; a response body written by hand; Content(text, "text/html").
@@ -263,6 +270,8 @@ export const SINKS: readonly SinkSpec[] = [
   { kind: 'xxe', langs: PY, names: ['fromstring', 'parse', 'XML', 'iterparse', 'fromstringlist'], recv: /lxml|^etree$|objectify/, args: [0], safeWhen: (c) => !!c.kw('parser', 1)?.flags?.has('xml-safe') },
   // A SAX parser whose external general entities were turned on (setFeature(feature_external_ges, True): flag 'xml-external').
   { kind: 'xxe', langs: PY, names: ['parse', 'feed'], args: [0], safeWhen: (c) => !c.recv?.flags?.has('xml-external') },
+  // xml.dom.minidom / pulldom parse with parser=<a SAX parser given feature_external_ges>.
+  { kind: 'xxe', langs: PY, names: ['parse', 'parseString'], recv: /minidom|pulldom/, args: [0], safeWhen: (c) => !c.kw('parser', 1)?.flags?.has('xml-external') },
   // Open redirect
   { kind: 'redirect', langs: J, names: ['sendRedirect'], args: [0] },
   { kind: 'redirect', langs: JS, names: ['redirect'], recv: /^(res|response|resp|ctx)$/, args: 'any' },
@@ -351,14 +360,15 @@ export const SANITIZERS: readonly SanitizerSpec[] = [
   { langs: JS, names: ['parseInt', 'parseFloat', 'Number', 'Boolean', 'isNaN', 'isInteger', 'test', 'includes', 'indexOf', 'has'], kinds: 'all' },
   { langs: JS, names: ['escape', 'format'], recv: /mysql|connection|SqlString|db/i, kinds: ['sqli'] },
   { langs: JS, names: ['basename', 'normalize'], recv: /path/, kinds: ['path'] },
-  { langs: PY, names: ['escape', 'conditional_escape', 'escape_html', 'quote_plus', 'urlencode', 'force_escape', 'strip_tags', 'clean'], kinds: ['xss'] },
+  { langs: PY, names: ['format_html', 'format_html_join', 'escape', 'conditional_escape', 'escape_html', 'quote_plus', 'urlencode', 'force_escape', 'strip_tags', 'clean'], kinds: ['xss'] },
   { langs: PY, names: ['escape_string', 'quote_identifier', 'literal'], kinds: ['sqli'] },
   { langs: PY, names: ['quote'], recv: /parse|urllib/, kinds: ['xss', 'redirect', 'path', 'cmdi', 'ldap', 'xpath', 'sqli'] },
   // Responses that are not HTML (JSON) and templates that autoescape: what reaches them is escaped or not markup.
   { langs: PY, names: ['jsonify', 'render_template', 'render', 'JsonResponse', 'JSONResponse', 'TemplateResponse', 'dumps'], kinds: ['xss'] },
   // Response objects: their body was judged where they were made (the xss sinks above), so returning one from a view is not a second finding.
   { langs: PY, names: ['Response', 'make_response', 'HttpResponse', 'HTMLResponse', 'PlainTextResponse', 'StreamingResponse', 'FileResponse', 'render_template_string', 'redirect', 'send_file', 'send_from_directory', 'HttpResponseRedirect', 'RedirectResponse', 'abort'], kinds: ['xss'] },
-  { langs: PY, names: ['int', 'float', 'bool', 'len', 'isdigit', 'isalnum', 'isnumeric', 'UUID', 'uuid4', 'hexdigest', 'digest', 'b64encode', 'urlsafe_b64encode'], kinds: 'all' },
+  // Not b64encode: base64 is undone by b64decode (a round trip gives the input back), so it keeps the taint.
+  { langs: PY, names: ['int', 'float', 'bool', 'len', 'isdigit', 'isalnum', 'isnumeric', 'UUID', 'uuid4', 'hexdigest', 'digest'], kinds: 'all' },
   { langs: PY, names: ['basename', 'secure_filename', 'safe_join'], kinds: ['path'] },
   { langs: PY, names: ['escape_filter_chars', 'escape_dn_chars', 'escape_rdn'], kinds: ['ldap'] },
   { langs: PY, names: ['url_for', 'reverse'], kinds: ['redirect', 'xss'] },

@@ -28,7 +28,12 @@ export function argView(call: CallSite, args: readonly Value[], src: string): Ar
   return {
     kw: (name, pos) => {
       const i = index(name, pos);
-      return i < 0 ? undefined : args[i];
+      if (i >= 0) return args[i];
+      // Python `f(**opts)`: the keyword is the dict's entry when the dict is known; an unknown dict may
+      // hold it with any value (so it is not "absent").
+      const splat = call.args.findIndex((a) => a.type === 'dictionary_splat');
+      if (splat < 0) return undefined;
+      return args[splat]?.entries ? args[splat]!.entries!.get(name) : (args[splat] ?? {});
     },
     kwText: (name, pos) => {
       const i = index(name, pos);

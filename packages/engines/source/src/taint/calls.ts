@@ -12,7 +12,7 @@ import { bindParams, containerCall, type Env } from './containers.ts';
 import { foldStringMethod } from './fold.ts';
 import { type Frame, isExprNode, newFrame, sig } from './frame.ts';
 import { matchesCall } from './match.ts';
-import { type CallSite, type FunctionDef, isIdent, isMember } from './syntax-profile.ts';
+import { type CallSite, type FunctionDef, callAt, isIdent, isMember } from './syntax-profile.ts';
 import { type ExternalRef, type Value, UNKNOWN, deepTaint, derive, isTaintedFor, konst, sanitize, sourceValue, withStep } from './value.ts';
 import { checkVmSandbox } from './vm-sandbox.ts';
 import type { Walker } from './walker.ts';
@@ -84,7 +84,7 @@ export function evCall(w: Walker, written: CallSite, f: Frame): Value {
   // Getter on a properties object with a default: the default is the value we can know.
   if (call.name === 'getProperty' && args.length === 2 && args[1]!.konst !== undefined) return args[1]!;
   // Functions of this file: follow the call with the argument values.
-  const local = !call.isNew && !recv?.ext && (!call.receiver || /^(this|self|\$this|new .*)$/.test(recvText ?? '') || call.receiver.type === 'object_creation_expression') ? w.functions.get(call.name) : undefined;
+  const local = !call.isNew && !recv?.ext && (!call.receiver || /^(this|self|\$this|new .*)$/.test(recvText ?? '') || call.receiver.type === 'object_creation_expression' || madeByLocalClass(w, call, recvType)) ? w.functions.get(call.name) : undefined;
   const def = local?.find((d) => d.params.length === args.length) ?? (local?.length === 1 ? local[0] : undefined);
   if (def && f.depth < MAX_INLINE_DEPTH) return w.callFunction(def, args, f, call);
   const external = w.linker ? externalCall(w, call, recv, args, f) : undefined;
@@ -127,7 +127,7 @@ export function followCall(w: Walker, def: FunctionDef, args: readonly Value[], 
   if (memo) return memo;
   w.memo.set(key, derive(args));
   const env: Env = call ? new Map() : caller.env;
-  bindParams(env, def.params, args, call ? w.step(call.node, 'call') : undefined);
+  bindParams(env, def.params, call ? withReceiver(w, def, args) : args, call ? w.step(call.node, 'call') : undefined);
   // A function analysed where it is defined (a root, a closure) is not a call: only calls count towards the depth.
   const out = runBody(w, def, env, call ? caller.depth + 1 : caller.depth);
   const result = deepTaint(out) && call ? withStep(out, w.step(call.node, 'return')) : out;
@@ -148,7 +148,7 @@ export function followFromModule(w: Walker, def: FunctionDef, args: readonly Val
   if (memo) return memo;
   w.memo.set(key, derive(args));
   const env: Env = new Map();
-  bindParams(env, def.params, args, undefined);
+  bindParams(env, def.params, withReceiver(w, def, args), undefined);
   const out = runBody(w, def, env, depth + 1);
   w.memo.set(key, out);
   return out;
@@ -244,3 +244,21 @@ function pythonRoute(w: Walker, def: FunctionDef, env: Env, frame: Frame): void 
 }
 
 const PY_ROUTE = /^@\s*[\w.]+\.(route|get|post|put|patch|delete|api_route|view_functions)\s*\(/;
+
+/**
+ * Python: `Helper().run(x)` or `h = Helper(); h.run(x)` where Helper is a class of this file (a capitalised
+ * name that the file defines as a class): the method of this file runs.
+ */
+function madeByLocalClass(w: Walker, call: CallSite, recvType: string | undefined): boolean {
+  if (w.group !== 'python' || !call.receiver) return false;
+  const made = call.receiver.type === 'call' ? callAt(call.receiver, w.src)?.callee : recvType;
+  return !!made && /^[A-Z]\w*$/.test(made) && new RegExp(`^class\\s+${made}\\b`, 'm').test(w.src);
+}
+
+/** Python methods name their instance first (`def run(self, q)`): a call's arguments start at the second parameter. */
+function withReceiver(w: Walker, def: FunctionDef, args: readonly Value[]): readonly Value[] {
+  if (w.group !== 'python' || !/^(self|cls)$/.test(def.params[0] ?? '')) return args;
+  let p = def.node.parent;
+  if (p?.type === 'decorated_definition') p = p.parent;
+  return p?.type === 'block' && p.parent?.type === 'class_definition' ? [UNKNOWN, ...args] : args;
+}

@@ -110,17 +110,37 @@ export function assign(w: Walker, target: Syn, valueNode: Syn | undefined, compo
   if (isSubscript(target)) {
     // a[i] = v / map[k] = v: store into the container when the slot is known, else taint the container.
     const obj = field(target, 'object') ?? field(target, 'array') ?? field(target, 'value') ?? field(target, 'operand') ?? namedChildren(target)[0];
-    if (obj && (isIdent(obj) || isMember(obj)) && deepTaint(v)) {
+    const setKeyNode = obj ? (field(target, 'subscript') ?? field(target, 'index') ?? namedChildren(target)[1]) : undefined;
+    const setKey = setKeyNode && setKeyNode !== obj ? w.ev(setKeyNode, f) : UNKNOWN;
+    // A key from the attacker counts as much as the value (session[name] = 'x' lets the attacker pick the attribute).
+    if (obj && (isIdent(obj) || isMember(obj)) && (deepTaint(v) || deepTaint(setKey))) {
       // obj[k] = v is obj.__setitem__(k, v): sinks on it (session['user'] = input is a trust-boundary violation).
-      const keyNode = field(target, 'subscript') ?? field(target, 'index') ?? namedChildren(target)[1];
+      const keyNode = setKeyNode;
       const recvText = w.text(obj);
       const call: CallSite = { node: stmt, name: '__setitem__', callee: `${recvText}.__setitem__`, receiver: obj, args: [...(keyNode ? [keyNode] : []), ...(valueNode ? [valueNode] : [])], isNew: false };
-      const keyValue = keyNode ? w.ev(keyNode, f) : UNKNOWN;
+      const keyValue = setKey;
       checkSinks(w, call, keyNode ? [keyValue, v] : [v], f.env.get(recvText), { call, recvText, recvType: f.types.get(recvText) });
     }
     if (obj && (isIdent(obj) || isMember(obj))) {
       const key = w.text(obj);
       const old = f.env.get(key) ?? UNKNOWN;
+      const keyNode = field(target, 'subscript') ?? field(target, 'index') ?? namedChildren(target)[1];
+      const slot = keyNode && keyNode !== obj ? w.ev(keyNode, f).konst : undefined;
+      // A constant key into a container whose slots are known (m = {}; m['a'] = 'x'; lst[1] = p): that slot
+      // holds v and the others keep their values, as for map.put / list.set.
+      if ((typeof slot === 'string' || typeof slot === 'number') && (old.entries || old.items)) {
+        if (old.items && !old.entries && typeof slot === 'number' && slot >= 0 && slot < 10_000) {
+          const items = [...old.items];
+          while (items.length < slot) items.push(UNKNOWN);
+          items[slot] = v;
+          f.env.set(key, { ...old, items });
+        } else {
+          const entries = new Map(old.entries ?? []);
+          entries.set(String(slot), v);
+          f.env.set(key, { ...old, entries });
+        }
+        return v;
+      }
       f.env.set(key, join(old, derive([old, v])).taint ? { ...old, taint: derive([old, v]).taint! } : old);
     }
     return v;
