@@ -23,6 +23,7 @@ export const ENTRIES = {
   'render-child': 'apps/server/src/domain/reports/render-child.ts',
   'generation-child': 'apps/server/src/domain/whitebox/generation-child.ts',
   'carve-child': 'apps/server/src/domain/firmware-files/carve-child.ts',
+  'job-child': 'apps/server/src/domain/shield/job-child.ts',
   citadel: 'packages/cli/src/main.ts',
 };
 

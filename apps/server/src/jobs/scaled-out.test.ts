@@ -96,5 +96,12 @@ describe.skipIf(!available)('scaled out: BullMQ on Redis, workers on PostgreSQL'
     const rerun = final.filter((r) => held.some((h) => h.id === r.id));
     expect(rerun.every((r) => r.attempts >= 2)).toBe(true);
     expect(processingEvents).toBeGreaterThan(0);
+    // The workers' engine runs reach the portal's /metrics over the bridge, with the child's peak memory.
+    const metrics = await until(
+      async () => (await t.app.inject({ method: 'GET', url: '/metrics' })).body,
+      (body) => /citadel_engine_peak_resident_bytes_count\{platform="firmware",outcome="ok"\} [1-9]/.test(body),
+      10_000,
+    );
+    expect(Number(/citadel_engine_peak_resident_bytes_sum\{platform="firmware",outcome="ok"\} (\d+)/.exec(metrics)?.[1])).toBeGreaterThan(10 * 1048576);
   });
 });

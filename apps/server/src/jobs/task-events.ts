@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
 import type { TaskRecord } from '../domain/tasks/task-repository.ts';
+import type { ChildRun } from '../observability/child-runs.ts';
 import { redisConnection } from './redis.ts';
 
 /** A download record was created, moved on, progressed or was deleted; its owner's panel refetches the list. */
@@ -18,9 +19,9 @@ export interface DownloadChange {
   percentage: number;
 }
 
-type BridgeMessage = { origin: string; task: TaskRecord } | { origin: string; download: DownloadChange };
+type BridgeMessage = { origin: string; task: TaskRecord } | { origin: string; download: DownloadChange } | { origin: string; childRun: ChildRun };
 
-export class TaskEvents extends EventEmitter<{ task: [TaskRecord]; download: [DownloadChange] }> {
+export class TaskEvents extends EventEmitter<{ task: [TaskRecord]; download: [DownloadChange]; childRun: [ChildRun] }> {
   private readonly origin = randomBytes(8).toString('hex');
   private pub?: Redis;
   private sub?: Redis;
@@ -37,6 +38,12 @@ export class TaskEvents extends EventEmitter<{ task: [TaskRecord]; download: [Do
     this.pub?.publish(this.channel, JSON.stringify({ origin: this.origin, download: change })).catch(() => undefined);
   }
 
+  /** An engine or report child finished a run (for the metrics of every portal). */
+  childRan(run: ChildRun): void {
+    this.emit('childRun', run);
+    this.pub?.publish(this.channel, JSON.stringify({ origin: this.origin, childRun: run })).catch(() => undefined);
+  }
+
   /** Publishes this process's events to Redis; with `subscribe`, also re-emits other processes' events here. */
   async bridge(redisUrl: string, prefix: string, subscribe: boolean): Promise<void> {
     this.channel = `${prefix}:task-events`;
@@ -48,6 +55,7 @@ export class TaskEvents extends EventEmitter<{ task: [TaskRecord]; download: [Do
       if (m.origin === this.origin) return;
       if ('task' in m) this.emit('task', m.task);
       else if ('download' in m) this.emit('download', m.download);
+      else if ('childRun' in m) this.emit('childRun', m.childRun);
     });
     await this.sub.subscribe(this.channel);
   }

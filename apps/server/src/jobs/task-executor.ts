@@ -103,6 +103,7 @@ export class TaskExecutor {
                 .catch(() => undefined),
           },
         );
+        this.events.childRan({ kind: 'engine', label: task.platform, outcome: outcome.kind, ...outcome.usage });
         if (outcome.kind === 'aborted') return;
         if (outcome.kind === 'failed') return await fail(outcome.failKind, outcome.message);
         await this.finish(task, outcome.assessment);

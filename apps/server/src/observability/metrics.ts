@@ -7,14 +7,16 @@
  * - task run time by platform and outcome, from the task events this process sees
  *   (its own worker's, and in scaled-out mode every worker's through the Redis bridge);
  * - the process's own CPU, memory, event-loop lag and GC (prom-client's defaults).
- * Not here yet: the engine child's peak memory and report render time (they are
- * measured inside the runner and the render child, which do not report them out).
+ * - engine runs (peak resident memory of the child) and report renderings (time and
+ *   peak memory), measured from outside the children and carried by the task events,
+ *   so a separate worker's engine runs are counted too.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { TaskRecord } from '../domain/tasks/task-repository.ts';
 import type { TaskEvents } from '../jobs/task-events.ts';
+import type { ChildRun } from './child-runs.ts';
 
 export interface PortalMetrics {
   registry: Registry;
@@ -24,6 +26,9 @@ export interface PortalMetrics {
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 const TASK_SECONDS = [1, 5, 15, 30, 60, 120, 300, 600, 1800, 3600];
+const RENDER_SECONDS = [0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600];
+const MB = 1048576;
+const PEAK_BYTES = [64, 128, 256, 512, 768, 1024, 1536, 2048, 3072, 4096].map((mb) => mb * MB);
 
 /** Task counts by platform and status, one grouped query per scrape. */
 async function taskCounts(db: Kysely<never>): Promise<{ platform: string; status: string; n: number }[]> {
@@ -89,5 +94,42 @@ export function createMetrics(app: FastifyInstance, db: Kysely<never>, events: T
   };
   events.on('task', onTask);
 
-  return { registry, close: () => void events.off('task', onTask) };
+  const enginePeak = new Histogram({
+    name: 'citadel_engine_peak_resident_bytes',
+    help: 'Peak resident memory of the engine child during a run, by platform and outcome',
+    labelNames: ['platform', 'outcome'] as const,
+    buckets: PEAK_BYTES,
+    registers: [registry],
+  });
+  const renderTime = new Histogram({
+    name: 'citadel_report_render_seconds',
+    help: 'Report rendering time in its child process, by format and outcome',
+    labelNames: ['format', 'outcome'] as const,
+    buckets: RENDER_SECONDS,
+    registers: [registry],
+  });
+  const renderPeak = new Histogram({
+    name: 'citadel_report_render_peak_resident_bytes',
+    help: 'Peak resident memory of the report rendering child, by format',
+    labelNames: ['format'] as const,
+    buckets: PEAK_BYTES,
+    registers: [registry],
+  });
+  const onChildRun = (run: ChildRun) => {
+    if (run.kind === 'engine') {
+      if (run.peakRssBytes !== undefined) enginePeak.observe({ platform: run.label, outcome: run.outcome }, run.peakRssBytes);
+      return;
+    }
+    renderTime.observe({ format: run.label, outcome: run.outcome }, run.seconds);
+    if (run.peakRssBytes !== undefined) renderPeak.observe({ format: run.label }, run.peakRssBytes);
+  };
+  events.on('childRun', onChildRun);
+
+  return {
+    registry,
+    close: () => {
+      events.off('task', onTask);
+      events.off('childRun', onChildRun);
+    },
+  };
 }

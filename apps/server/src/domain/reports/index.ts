@@ -45,7 +45,9 @@ export function createReports(config: Config, database: Database, storage: Objec
   // Test engines (named by CITADEL_EXTRA_ENGINES) count only with test hooks on, as for tasks.
   const extras = config.testHooks ? (process.env.CITADEL_EXTRA_ENGINES ?? '').split(',').filter(Boolean) : [];
   let worker: ReportWorker | undefined;
-  const service = new ReportService(downloads, tasks, new SiteConfigRepository(database.db), storage, () => worker?.notify(), REPORT_LIMITS, new ReportPrefsResolver(database.db, deps.reportDefaults), extras);
+  const service = new ReportService(downloads, tasks, new SiteConfigRepository(database.db), storage, () => worker?.notify(), REPORT_LIMITS, new ReportPrefsResolver(database.db, deps.reportDefaults), extras, (run) =>
+    deps.events?.childRan(run),
+  );
   worker = new ReportWorker(downloads, tasks, service, { concurrency: 1, leaseMs: 30_000, pollMs: 1000 });
   return { service, worker, excel: new ExcelExport(database.db, new SiteConfigRepository(database.db), REPORT_LIMITS) };
 }

@@ -17,6 +17,7 @@ import type { DownloadRecord, DownloadRepository, ReportKey } from './download-r
 import { catalogueVersion, reportInput } from './report-input.ts';
 import { type ReportPrefsResolver, renderVersion, templateOfVersion } from './report-prefs.ts';
 import { type RenderLimits, renderInChild } from './run-render.ts';
+import type { ChildRun } from '../../observability/child-runs.ts';
 
 /** A download record as the panel shows it (SPEC §3). */
 export interface DownloadView {
@@ -93,6 +94,8 @@ export class ReportService {
     private readonly limits: RenderLimits,
     private readonly prefs: ReportPrefsResolver,
     private readonly extraEngineFiles: string[] = [],
+    /** Told how each rendering went, for the metrics. */
+    private readonly onRender?: (run: ChildRun) => void,
   ) {}
 
   /**
@@ -259,7 +262,10 @@ export class ReportService {
     const detail = await this.tasks.detail(task.id);
     const input = await reportInput({ ...task, ...(detail ? { created_by_name: detail.created_by_name, customer_name: detail.customer_name } : {}) }, json, await this.site.get(), this.extraEngineFiles);
     const template = templateOfVersion(key.catalogue_version);
-    const outcome = await renderInChild({ type: 'render', input, options: { format: key.format as ReportFormat, locale: key.language as Locale, range: key.range as ReportRange, template } }, this.limits, opts);
+    const outcome = await renderInChild({ type: 'render', input, options: { format: key.format as ReportFormat, locale: key.language as Locale, range: key.range as ReportRange, template } }, this.limits, {
+      ...opts,
+      onRun: (run) => this.onRender?.({ kind: 'report', label: key.format, ...run }),
+    });
     if (outcome.kind === 'aborted') return fail('operation_failed', 'cancelled');
     if (outcome.kind === 'failed') {
       // The detail (font paths tried, memory, exit code) is for the administrator's log; the user gets the catalogue message in their language.

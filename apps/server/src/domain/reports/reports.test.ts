@@ -45,6 +45,11 @@ describe.each(DIALECTS)('download center on %s', (dialect) => {
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const done = (await until(() => list(), (l) => l.find((r) => r.id === id)?.status === 'FINISHED')).find((r) => r.id === id)!;
     expect(done).toMatchObject({ status: 'FINISHED', percentage: 100 });
+    // The rendering is measured from outside its child: time and peak memory reach /metrics (issue 21).
+    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toMatch(/citadel_report_render_seconds_count\{format="pdf",outcome="ok"\} [1-9]/);
+    const peak = /citadel_report_render_peak_resident_bytes_sum\{format="pdf"\} (\d+)/.exec(metrics);
+    expect(Number(peak?.[1])).toBeGreaterThan(20 * 1048576);
   }, 120_000);
 
   it('a PDF without any CJK font ends ERROR with report_font_missing, the panel says it in the user language; no font path reaches the user', async () => {

@@ -3,6 +3,8 @@
  * the child does (crash, hang, out of memory), the outcome is a value.
  */
 import { type ChildProcess, fork } from 'node:child_process';
+import type { ChildRun } from '../../observability/child-runs.ts';
+import { peakResidentBytes } from '../../observability/process-memory.ts';
 import { childEntry } from '../../ops/child-entry.ts';
 import type { RenderMessage, RenderRequest } from './render-child.ts';
 
@@ -16,17 +18,28 @@ export interface RenderLimits {
   memoryMb: number;
 }
 
-export function renderInChild(req: RenderRequest, limits: RenderLimits, opts: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {}): Promise<RenderOutcome> {
+export interface RenderOptions {
+  signal?: AbortSignal;
+  onProgress?: (done: number, total: number) => void;
+  /** Told how each rendering went (time, the child's peak memory), for the metrics. */
+  onRun?: (run: Omit<ChildRun, 'kind' | 'label'>) => void;
+}
+
+export function renderInChild(req: RenderRequest, limits: RenderLimits, opts: RenderOptions = {}): Promise<RenderOutcome> {
   return new Promise((resolve) => {
     let settled = false;
     let stderrTail = '';
     let child: ChildProcess | undefined;
+    const started = performance.now();
     const finish = (o: RenderOutcome) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       opts.signal?.removeEventListener('abort', onAbort);
+      // A fresh child per rendering: its high-water mark is this rendering's peak (read before it is killed).
+      const peak = peakResidentBytes(child?.pid);
       if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      opts.onRun?.({ outcome: o.kind, seconds: (performance.now() - started) / 1000, ...(peak !== undefined ? { peakRssBytes: peak } : {}) });
       resolve(o);
     };
     const onAbort = () => finish({ kind: 'aborted' });

@@ -5,33 +5,25 @@
  * memory blow-up becomes a failed job, never an exception in the portal.
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { residentMb } from '../../observability/process-memory.ts';
+import { childEntry } from '../../ops/child-entry.ts';
 import type { HardenResult, LocalizedText } from '@citadel/shield-core';
 import type { JobMessage, JobRequest } from './job-child.ts';
 
-const CHILD = fileURLToPath(new URL('./job-child.ts', import.meta.url));
-const TSX = import.meta.resolve('tsx');
+// The child's entry: built JavaScript next to this code, or the TypeScript source through tsx.
+const { file: CHILD, execArgv: LOADER } = childEntry(new URL('./job-child.ts', import.meta.url));
 
 export type JobOutcome = { kind: 'done'; result: HardenResult } | { kind: 'failed'; text: LocalizedText; detail: string };
 
 const L = (zh: string, en: string): LocalizedText => ({ 'zh-CN': zh, en });
 
-function rssMb(pid: number | undefined): number | undefined {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 export function runJob(req: Omit<JobRequest, 'kind'>, limits: { timeoutMs: number; memoryMb: number }, onStep: (step: string, progress: number) => void, signal?: AbortSignal): Promise<JobOutcome> {
   return new Promise((resolve) => {
     let proc: ChildProcess;
     try {
       // detached: the child leads its own process group, so Chromium dies with it
-      proc = fork(CHILD, [], { execArgv: ['--import', TSX, `--max-old-space-size=${limits.memoryMb}`], stdio: ['ignore', 'ignore', 'pipe', 'ipc'], detached: true });
+      proc = fork(CHILD, [], { execArgv: [...LOADER, `--max-old-space-size=${limits.memoryMb}`], stdio: ['ignore', 'ignore', 'pipe', 'ipc'], detached: true });
     } catch (err) {
       resolve({ kind: 'failed', text: L('加固进程无法启动', 'The hardening process could not start'), detail: (err as Error).message });
       return;
@@ -59,7 +51,7 @@ export function runJob(req: Omit<JobRequest, 'kind'>, limits: { timeoutMs: numbe
     signal?.addEventListener('abort', onAbort, { once: true });
     const timer = setTimeout(() => finish({ kind: 'failed', text: L('任务超时，请联系后台', 'Task timeout, contact the backend'), detail: `over ${Math.round(limits.timeoutMs / 1000)} s` }), limits.timeoutMs);
     const watch = setInterval(() => {
-      const rss = rssMb(proc.pid);
+      const rss = residentMb(proc.pid);
       if (rss !== undefined && rss > limits.memoryMb * 1.5 + 256) finish({ kind: 'failed', text: L('加固超出内存限制', 'Hardening exceeded the memory limit'), detail: `${Math.round(rss)} MB` });
     }, 500);
     proc.on('message', (m: JobMessage) => {

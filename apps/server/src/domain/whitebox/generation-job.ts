@@ -5,7 +5,7 @@
  * failed generation, never an exception in the portal.
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { residentMb } from '../../observability/process-memory.ts';
 import { childEntry } from '../../ops/child-entry.ts';
 import type { GenerationMessage, GenerationRequest } from './generation-child.ts';
 
@@ -16,14 +16,6 @@ export type GenerationOutcome =
   | { kind: 'done'; ok: boolean; tableBytes: number; report: unknown; failed: string[] }
   | { kind: 'error'; message: string };
 
-function rssMb(pid: number | undefined): number | undefined {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 export function runGeneration(req: Omit<GenerationRequest, 'type'>, limits: { timeoutMs: number; memoryMb: number }, onStep: (step: string, progress: number) => void): Promise<GenerationOutcome> {
   return new Promise((resolve) => {
@@ -48,7 +40,7 @@ export function runGeneration(req: Omit<GenerationRequest, 'type'>, limits: { ti
     };
     const timer = setTimeout(() => finish({ kind: 'error', message: `generation timed out after ${Math.round(limits.timeoutMs / 1000)} s` }), limits.timeoutMs);
     const watch = setInterval(() => {
-      const rss = rssMb(proc.pid);
+      const rss = residentMb(proc.pid);
       if (rss !== undefined && rss > limits.memoryMb * 1.5 + 256) finish({ kind: 'error', message: `generation exceeded the memory limit (${Math.round(rss)} MB)` });
     }, 500);
     proc.on('message', (m: GenerationMessage) => {

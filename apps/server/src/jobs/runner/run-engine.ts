@@ -13,7 +13,7 @@
  * accumulate nor sit in an idle child (issue 18: an idle child kept 930 MB).
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { peakResidentBytes, residentMb, resetPeakResident } from '../../observability/process-memory.ts';
 import { childEntry } from '../../ops/child-entry.ts';
 import type { Assessment, FailKind } from '@citadel/contracts';
 import type { ChildMessage, RunRequest } from './messages.ts';
@@ -23,10 +23,16 @@ export interface RunLimits {
   memoryMb: number;
 }
 
-export type RunOutcome =
-  | { kind: 'ok'; assessment: Assessment }
-  | { kind: 'failed'; failKind: FailKind; message: string }
-  | { kind: 'aborted' };
+/** What one run cost: wall-clock seconds and the child's peak resident memory during the run (for the metrics). */
+export interface RunUsage {
+  seconds: number;
+  peakRssBytes?: number;
+}
+
+/** How a run ended. */
+type RunEnd = { kind: 'ok'; assessment: Assessment } | { kind: 'failed'; failKind: FailKind; message: string } | { kind: 'aborted' };
+
+export type RunOutcome = RunEnd & { usage: RunUsage };
 
 // The child's entry: built JavaScript next to this code, or the TypeScript source through tsx.
 const { file: CHILD, execArgv: LOADER } = childEntry(new URL('./engine-child.ts', import.meta.url));
@@ -36,15 +42,6 @@ const MAX_IDLE = 8;
 /** Growth over the ready child's resident size after which it is not reused. */
 const RECYCLE_GROWTH_MB = 256;
 
-function rssMb(pid: number | undefined): number | undefined {
-  if (!pid) return undefined;
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 interface PooledChild {
   proc: ChildProcess;
@@ -96,7 +93,7 @@ export function grownTooMuch(rss: number | undefined, readyRss: number | undefin
 }
 
 function giveBack(child: PooledChild, limits: RunLimits): void {
-  const rss = rssMb(child.proc.pid);
+  const rss = residentMb(child.proc.pid);
   const list = idle.get(child.key) ?? [];
   if (child.runs >= MAX_RUNS || grownTooMuch(rss, child.readyRssMb, limits.memoryMb) || list.length >= MAX_IDLE || !child.proc.connected) {
     child.proc.kill('SIGKILL');
@@ -124,6 +121,10 @@ export function runEngine(req: Omit<RunRequest, 'type'>, limits: RunLimits, opts
   return new Promise((resolve) => {
     const child = take(limits, opts.env);
     const { proc } = child;
+    const started = performance.now();
+    // The pooled child's high-water mark is reset so that the peak is this run's; if the kernel refuses, the polled maximum stands in.
+    const peakIsExact = resetPeakResident(proc.pid);
+    let polledPeakMb = 0;
     let settled = false;
     const timers: NodeJS.Timeout[] = [];
     const cleanup = () => {
@@ -135,13 +136,15 @@ export function runEngine(req: Omit<RunRequest, 'type'>, limits: RunLimits, opts
       proc.off('error', onError);
     };
     /** A run that ends normally returns its child to the pool; anything else kills the child. */
-    const finish = (o: RunOutcome, keepChild: boolean) => {
+    const finish = (o: RunEnd, keepChild: boolean) => {
       if (settled) return;
       settled = true;
       cleanup();
+      const peak = (peakIsExact ? peakResidentBytes(proc.pid) : undefined) ?? (polledPeakMb > 0 ? polledPeakMb * 1048576 : undefined);
+      const usage: RunUsage = { seconds: (performance.now() - started) / 1000, ...(peak !== undefined ? { peakRssBytes: peak } : {}) };
       if (keepChild) giveBack(child, limits);
       else if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
-      resolve(o);
+      resolve({ ...o, usage });
     };
     const onAbort = () => finish({ kind: 'aborted' }, false);
     const onMessage = (m: ChildMessage) => {
@@ -171,7 +174,8 @@ export function runEngine(req: Omit<RunRequest, 'type'>, limits: RunLimits, opts
     timers.push(setTimeout(() => finish({ kind: 'failed', failKind: 'timeout', message: `task timeout after ${Math.round(limits.timeoutMs / 1000)} s, contact the backend` }, false), limits.timeoutMs));
     timers.push(
       setInterval(() => {
-        const rss = rssMb(proc.pid);
+        const rss = residentMb(proc.pid);
+        if (rss !== undefined && rss > polledPeakMb) polledPeakMb = rss;
         // The heap flag bounds JS objects; this bounds everything else (Buffers, native memory).
         if (rss !== undefined && rss > limits.memoryMb * 1.5 + 256) finish({ kind: 'failed', failKind: 'failed', message: `the engine exceeded the memory limit (${Math.round(rss)} MB resident)` }, false);
       }, RSS_POLL_MS),

@@ -46,6 +46,6 @@ describe('engine child process', () => {
     const ac = new AbortController();
     const running = runEngine(req('ok', 2000), { timeoutMs: 30_000, memoryMb: 256 }, { env, signal: ac.signal });
     setTimeout(() => ac.abort(), 300);
-    expect(await running).toEqual({ kind: 'aborted' });
+    expect(await running).toMatchObject({ kind: 'aborted' });
   });
 });
