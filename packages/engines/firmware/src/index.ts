@@ -13,4 +13,4 @@ export { analyseImage, type ImageFacts } from './analysis/analyse.ts';
 export { ImageView } from './analysis/view.ts';
 export { compareAssessments, withTextDiffs, type FirmwareComparison } from './compare/compare.ts';
 export { compareImages } from './compare/images.ts';
-export { carveImage, lineDiff, MAX_DIFF_LINES, type CarveOptions, type CarveResult, type CarvedEntry } from './carve/index.ts';
+export { carveImage, carveLocated, type LocatorStep, lineDiff, MAX_DIFF_LINES, type CarveOptions, type CarveResult, type CarvedEntry } from './carve/index.ts';

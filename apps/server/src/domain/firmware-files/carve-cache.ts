@@ -4,7 +4,7 @@
  * lasts; the shared TP-Link image's 374 files are ~9 MB). Bounded by the number
  * of tasks kept and by the bytes they hold; the least recently used goes first.
  */
-import type { CarvedEntry } from '@citadel/engine-firmware';
+import type { CarvedEntry } from '@citadel/engine-firmware/carve';
 
 export interface Carve {
   entries: Map<string, CarvedEntry>;

@@ -2,14 +2,21 @@
  * Child process that re-carves one firmware image (or diffs two texts) and
  * answers over IPC (advanced serialization): the hostile image is parsed here,
  * under the parent's heap and time limits, never in the portal process.
+ *
+ * With the assessment's file-system locators, the wanted files are read first
+ * from just their file system and sent at once ('early', the click's answer),
+ * then the rest of the tree while the budget lasts ('carved', for the cache).
+ * Without them (an assessment made before locators were stored) the whole
+ * image is unpacked and there is one answer.
  */
 import { readFile } from 'node:fs/promises';
-import { type CarvedEntry, carveImage, lineDiff } from '@citadel/engine-firmware';
+import { type CarvedEntry, type LocatorStep, carveImage, carveLocated, lineDiff } from '@citadel/engine-firmware/carve';
 
 export type CarveRequest =
-  | { type: 'carve'; imagePath: string; maxFileBytes: number; budgetBytes: number; want: string[] }
+  | { type: 'carve'; imagePath: string; maxFileBytes: number; budgetBytes: number; want: string[]; locators?: (LocatorStep[] | undefined)[] }
   | { type: 'diff'; a: Uint8Array; b: Uint8Array };
 export type CarveMessage =
+  | { type: 'early'; entries: Map<string, CarvedEntry>; bytes: number }
   | { type: 'carved'; entries: Map<string, CarvedEntry>; bytes: number }
   | { type: 'diffed'; lines?: string[] }
   | { type: 'failed'; message: string };
@@ -20,8 +27,16 @@ process.once('message', async (req: CarveRequest) => {
   try {
     if (req.type === 'carve') {
       const image = new Uint8Array(await readFile(req.imagePath));
-      const r = carveImage(image, { maxFileBytes: req.maxFileBytes, budgetBytes: req.budgetBytes, want: req.want });
-      await send({ type: 'carved', entries: r.entries, bytes: r.bytes });
+      const opts = { maxFileBytes: req.maxFileBytes, budgetBytes: req.budgetBytes, want: req.want };
+      if (req.locators?.length) {
+        const located = carveLocated(image, req.locators, opts);
+        await send({ type: 'early', entries: located.first.entries, bytes: located.first.bytes });
+        const r = located.rest();
+        await send({ type: 'carved', entries: r.entries, bytes: r.bytes });
+      } else {
+        const r = carveImage(image, opts);
+        await send({ type: 'carved', entries: r.entries, bytes: r.bytes });
+      }
     } else {
       // Not fatal: a text with a stray invalid byte still diffs (shown as U+FFFD).
       const utf8 = new TextDecoder();

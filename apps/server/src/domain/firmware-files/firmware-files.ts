@@ -1,13 +1,14 @@
 /**
  * Single files of a firmware task's unpacked image (SPEC §7 /f/unpack_file_download,
  * issue 23's text/hex viewer, image preview and compare's text diffs). The
- * contents are re-carved from the stored image in a child process (run-carve.ts)
- * and kept in a bounded per-task cache (carve-cache.ts); the portal process
+ * contents are re-carved from the stored image in a child process (run-carve.ts):
+ * first the clicked file alone, from its file system (located by the assessment),
+ * then the rest of the tree for a bounded per-task cache (carve-cache.ts); the portal process
  * never parses the image. A path is served only when the task's stored
  * assessment lists it, so nothing outside the assessed tree can be asked for.
  */
 import type { Assessment } from '@citadel/contracts';
-import type { CarvedEntry } from '@citadel/engine-firmware';
+import type { CarvedEntry, LocatorStep } from '@citadel/engine-firmware/carve';
 import { fail } from '../../http/app-error.ts';
 import type { SampleFetcher } from '../../jobs/task-input.ts';
 import type { Identity } from '../auth/auth-service.ts';
@@ -37,6 +38,13 @@ interface Listed {
   size: number;
 }
 
+/** A task's file list and where its file systems are in the image (for the fast carve of one file). */
+interface Listing {
+  stamp: number;
+  files: Map<string, Listed>;
+  locators: LocatorStep[][] | undefined;
+}
+
 export type OpenedFile = { kind: 'file'; data: Uint8Array; name: string } | { kind: 'symlink'; target: string };
 
 /** Texts longer than this are not diffed (the line diff's table would be too big anyway). */
@@ -50,7 +58,7 @@ export class SymlinkError extends Error {
 
 export class FirmwareFiles {
   private readonly cache: CarveCache;
-  private readonly listings = new Map<number, { stamp: number; files: Map<string, Listed> }>();
+  private readonly listings = new Map<number, Listing>();
   private readonly inFlight = new Map<string, Promise<Carve>>();
 
   constructor(
@@ -97,66 +105,97 @@ export class FirmwareFiles {
     if (task.platform !== 'firmware' || task.sample_id === null) fail('file_not_found');
     // The image must still be there for this caller (retention, customer), as /f/download checks.
     await this.samples.forDownload(uploader, { id: task.sample_id });
-    const listed = (await this.listing(task)).get(path);
+    const listed = (await this.listing(task)).files.get(path);
     if (!listed) fail('file_not_found');
     return { task, listed };
   }
 
-  private async listing(task: TaskRecord): Promise<Map<string, Listed>> {
+  private async listing(task: TaskRecord): Promise<Listing> {
     const known = this.listings.get(task.id);
     // A task run again has a new result: its listing is read again (its image, and so its carve, stays the same).
-    if (known && known.stamp === task.updated_at) return known.files;
+    if (known && known.stamp === task.updated_at) return known;
     const json = task.status === 'FINISHED' ? await this.repo.result(task.id) : undefined;
     if (!json) fail('file_not_found');
-    const files = (JSON.parse(json) as Assessment).target.files;
+    const target = (JSON.parse(json) as Assessment).target;
     const m = new Map<string, Listed>();
-    if (Array.isArray(files)) {
-      for (const f of files as { path?: unknown; type?: unknown; size?: unknown }[]) {
+    if (Array.isArray(target.files)) {
+      for (const f of target.files as { path?: unknown; type?: unknown; size?: unknown }[]) {
         if (typeof f?.path === 'string' && typeof f.type === 'string') m.set(f.path, { type: f.type, size: typeof f.size === 'number' ? f.size : 0 });
       }
     }
+    const listing: Listing = { stamp: task.updated_at, files: m, locators: locatorsOf(target.filesystems) };
     // A handful of listings: a task's list is parsed once per browsing session, not per click.
     this.listings.delete(task.id);
     if (this.listings.size >= 16) this.listings.delete(this.listings.keys().next().value!);
-    this.listings.set(task.id, { stamp: task.updated_at, files: m });
-    return m;
+    this.listings.set(task.id, listing);
+    return listing;
   }
 
   private async entry(task: TaskRecord, path: string, retried = false): Promise<CarvedEntry | undefined> {
     const cached = this.cache.get(task.id)?.entries.get(path);
     if (cached && cached.kind !== 'omitted') return cached;
-    // The whole-image carve is shared by concurrent clicks; a file the budget left out is carved by name.
+    // The carve of the tree is shared by concurrent clicks; a file the budget left out is carved by name.
     const key = cached ? `${task.id}\0${path}` : `${task.id}`;
-    let pending = this.inFlight.get(key);
-    if (!pending) {
-      pending = this.carve(task, [path]).then((c) => {
-        this.cache.set(task.id, c);
-        return c;
-      });
-      const p = pending;
-      void p.finally(() => this.inFlight.delete(key)).catch(() => undefined);
-      this.inFlight.set(key, p);
+    const running = this.inFlight.get(key);
+    if (running) {
+      const found = (await running).entries.get(path);
+      // Joined a carve made for another path, whose budget left this one out: carve it by name.
+      if (found?.kind === 'omitted' && !cached && !retried) return this.entry(task, path, true);
+      return found;
     }
-    const found = (await pending).entries.get(path);
-    // Joined a carve made for another path, whose budget left this one out: carve it by name.
-    if (found?.kind === 'omitted' && !cached && !retried) return this.entry(task, path, true);
-    return found;
+    const job = this.carve(task, [path], (await this.listing(task)).locators);
+    const final = job.final.then((c) => {
+      this.cache.set(task.id, c);
+      return c;
+    });
+    void final.finally(() => this.inFlight.delete(key)).catch(() => undefined);
+    this.inFlight.set(key, final);
+    // The child's first answer holds the clicked file (read from its file system alone); the rest of the tree follows for the cache.
+    const early = await job.early;
+    return early?.entries.get(path) ?? (await final).entries.get(path);
   }
 
-  private async carve(task: TaskRecord, want: string[]): Promise<Carve> {
-    const controller = new AbortController();
-    const input = await this.fetchSample(task.sample_id!, controller.signal).catch(() => fail('file_not_found'));
-    try {
-      const out = await carveInChild({ type: 'carve', imagePath: input.path, maxFileBytes: this.opts.maxFileBytes, budgetBytes: this.opts.budgetBytes, want }, this.opts.limits);
-      if (out.type !== 'carved') {
-        this.opts.log?.(`firmware carve of task ${task.task_uid} failed: ${out.type === 'failed' ? out.message : out.type}`);
-        fail('firmware_unpack_failed');
+  private carve(task: TaskRecord, want: string[], locators: LocatorStep[][] | undefined): { early: Promise<Carve | undefined>; final: Promise<Carve> } {
+    let answerEarly!: (c: Carve | undefined) => void;
+    const early = new Promise<Carve | undefined>((r) => (answerEarly = r));
+    const final = (async (): Promise<Carve> => {
+      const controller = new AbortController();
+      const input = await this.fetchSample(task.sample_id!, controller.signal).catch(() => fail('file_not_found'));
+      try {
+        const req = { type: 'carve' as const, imagePath: input.path, maxFileBytes: this.opts.maxFileBytes, budgetBytes: this.opts.budgetBytes, want, ...(locators ? { locators } : {}) };
+        const out = await carveInChild(req, this.opts.limits, (m) => answerEarly({ entries: m.entries, bytes: m.bytes }));
+        if (out.type !== 'carved') {
+          this.opts.log?.(`firmware carve of task ${task.task_uid} failed: ${out.type === 'failed' ? out.message : out.type}`);
+          fail('firmware_unpack_failed');
+        }
+        return { entries: out.entries, bytes: out.bytes };
+      } finally {
+        await input.cleanup();
       }
-      return { entries: out.entries, bytes: out.bytes };
-    } finally {
-      await input.cleanup();
-    }
+    })();
+    void final.then(
+      () => answerEarly(undefined),
+      () => answerEarly(undefined),
+    );
+    return { early, final };
   }
+}
+
+/** The file systems' locators of a stored target, checked (they go to the child as they are); undefined when any is missing or malformed. */
+function locatorsOf(filesystems: unknown): LocatorStep[][] | undefined {
+  if (!Array.isArray(filesystems) || filesystems.length === 0 || filesystems.length > 64) return undefined;
+  const out: LocatorStep[][] = [];
+  for (const fs of filesystems as { locator?: unknown }[]) {
+    const loc = fs?.locator;
+    if (!Array.isArray(loc) || loc.length === 0 || loc.length > 8) return undefined;
+    const steps: LocatorStep[] = [];
+    for (const s of loc as Record<string, unknown>[]) {
+      if (typeof s?.handler !== 'string' || !Number.isSafeInteger(s.offset) || (s.blob !== undefined && !Number.isSafeInteger(s.blob))) return undefined;
+      steps.push({ handler: s.handler, offset: s.offset as number, ...(s.blob !== undefined ? { blob: s.blob as number } : {}) });
+    }
+    out.push(steps);
+  }
+  return out;
 }
 
 const looksText = (d: Uint8Array): boolean => !d.subarray(0, 4096).includes(0);

@@ -13,7 +13,9 @@ import type { CarveMessage, CarveRequest } from './carve-child.ts';
 // The child's entry: built JavaScript next to this code, or the TypeScript source through tsx.
 const { file: CHILD, execArgv: LOADER } = childEntry(new URL('./carve-child.ts', import.meta.url));
 
-export type CarveOutcome = Exclude<CarveMessage, { type: 'failed' }> | { type: 'failed'; message: string };
+export type CarveOutcome = Exclude<CarveMessage, { type: 'failed' } | { type: 'early' }> | { type: 'failed'; message: string };
+/** The child's first answer (the wanted files), before it goes on to the rest of the tree. */
+export type EarlyAnswer = Extract<CarveMessage, { type: 'early' }>;
 
 export interface CarveLimits {
   timeoutMs: number;
@@ -33,10 +35,11 @@ async function slot(): Promise<() => void> {
   };
 }
 
-export async function carveInChild(req: CarveRequest, limits: CarveLimits): Promise<CarveOutcome> {
+/** `onEarly` gets the child's first answer when it sends one; the outcome is its last (the child stays under the limits until then). */
+export async function carveInChild(req: CarveRequest, limits: CarveLimits, onEarly?: (m: EarlyAnswer) => void): Promise<CarveOutcome> {
   const release = await slot();
   try {
-    return await runOnce(req, limits);
+    return await runOnce(req, limits, onEarly);
   } finally {
     release();
   }
@@ -51,7 +54,7 @@ function rssMb(pid: number | undefined): number | undefined {
   }
 }
 
-function runOnce(req: CarveRequest, limits: CarveLimits): Promise<CarveOutcome> {
+function runOnce(req: CarveRequest, limits: CarveLimits, onEarly?: (m: EarlyAnswer) => void): Promise<CarveOutcome> {
   return new Promise((resolve) => {
     let settled = false;
     let stderrTail = '';
@@ -78,7 +81,7 @@ function runOnce(req: CarveRequest, limits: CarveLimits): Promise<CarveOutcome> 
     child.stderr?.on('data', (d: Buffer) => {
       stderrTail = (stderrTail + d.toString('utf8')).slice(-2000);
     });
-    child.on('message', (m: CarveMessage) => finish(m));
+    child.on('message', (m: CarveMessage) => (m.type === 'early' ? onEarly?.(m) : finish(m)));
     child.on('error', (err) => finish({ type: 'failed', message: err.message }));
     child.on('exit', (code, signal) => {
       const oom = /heap out of memory|Allocation failed|Reached heap limit/i.test(stderrTail);

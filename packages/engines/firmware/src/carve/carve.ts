@@ -9,8 +9,9 @@
  * link targets, reasons), never an object of the unpacker.
  */
 import { ImageView } from '../analysis/view.ts';
-import { DEFAULT_LIMITS, type NodeType, type UnpackLimits } from '../unpack/model.ts';
+import { DEFAULT_LIMITS, type FsNode, type LocatorStep, type NodeType, UnpackBudget, type UnpackLimits } from '../unpack/model.ts';
 import { unpackImage } from '../unpack/scan.ts';
+import { LocatedImage, loadContents } from './locate.ts';
 
 export type CarvedEntry =
   /** A regular file's contents. */
@@ -45,23 +46,72 @@ export interface CarveResult {
 
 export function carveImage(image: Uint8Array, opts: CarveOptions): CarveResult {
   const view = new ImageView(unpackImage(image, opts.limits ?? DEFAULT_LIMITS));
-  const entries = new Map<string, CarvedEntry>();
-  let bytes = 0;
-  const give = (path: string, required: boolean): void => {
-    const n = view.nodes.get(path);
-    if (!n || entries.has(path)) return;
-    if (n.type === 'symlink') entries.set(path, { kind: 'symlink', target: n.target ?? '' });
-    else if (n.type !== 'file') entries.set(path, { kind: 'not_a_file', type: n.type });
-    else if (n.data === undefined) entries.set(path, { kind: 'unreadable', reason: n.error ?? 'the contents could not be read' });
-    else if (n.data.length > opts.maxFileBytes) entries.set(path, { kind: 'too_large', size: n.data.length });
-    else if (!required && bytes + n.data.length > opts.budgetBytes) entries.set(path, { kind: 'omitted', size: n.data.length });
-    else {
-      // A copy: the node's bytes may be a view into a much larger decompressed buffer.
-      entries.set(path, { kind: 'file', size: n.data.length, data: new Uint8Array(n.data) });
-      bytes += n.data.length;
-    }
+  const out = new Answer(opts, new UnpackBudget(opts.limits ?? DEFAULT_LIMITS));
+  for (const p of opts.want ?? []) out.give(p, view.nodes.get(p), true);
+  for (const p of [...view.nodes.keys()].sort()) out.give(p, view.nodes.get(p), false);
+  return out.result();
+}
+
+/**
+ * The file viewer's fast path: only the file systems the assessment located
+ * are re-carved (listed without contents), and only the wanted files are read
+ * — `first` answers the click. `rest()` then gives every other node of those
+ * file systems while the budget lasts, for the portal's cache of the task.
+ * A wanted path the locators do not lead to (an assessment of an older
+ * unpacker) is looked for by a whole-image carve instead.
+ */
+export function carveLocated(image: Uint8Array, locators: readonly (readonly LocatorStep[] | undefined)[], opts: CarveOptions): { first: CarveResult; rest: () => CarveResult } {
+  const limits = opts.limits ?? DEFAULT_LIMITS;
+  const located = new LocatedImage(image, locators, limits);
+  const out = new Answer(opts, located.budget);
+  const want = opts.want ?? [];
+  const missing = want.filter((p) => !located.node(p));
+  if (missing.length) {
+    const whole = carveImage(image, { ...opts, want: missing });
+    return { first: whole, rest: () => whole };
+  }
+  for (const p of want) out.give(p, located.node(p), true);
+  const first = out.result();
+  return {
+    first,
+    rest: () => {
+      const all = located.all();
+      for (const p of [...all.keys()].sort()) out.give(p, all.get(p), false);
+      return out.result();
+    },
   };
-  for (const p of opts.want ?? []) give(p, true);
-  for (const p of [...view.nodes.keys()].sort()) give(p, false);
-  return { entries, bytes };
+}
+
+/** The entries given so far, within the per-file cap and the byte budget. */
+class Answer {
+  private readonly entries = new Map<string, CarvedEntry>();
+  private bytes = 0;
+
+  constructor(
+    private readonly opts: CarveOptions,
+    private readonly budget: UnpackBudget,
+  ) {}
+
+  give(path: string, n: FsNode | undefined, required: boolean): void {
+    if (!n || this.entries.has(path)) return;
+    const size = n.data?.length ?? n.size;
+    if (n.type === 'symlink') this.entries.set(path, { kind: 'symlink', target: n.target ?? '' });
+    else if (n.type !== 'file') this.entries.set(path, { kind: 'not_a_file', type: n.type });
+    else if (size > this.opts.maxFileBytes) this.entries.set(path, { kind: 'too_large', size });
+    else if (!required && this.bytes + size > this.opts.budgetBytes) this.entries.set(path, { kind: 'omitted', size });
+    else {
+      const got = loadContents(n, this.budget);
+      if ('error' in got) this.entries.set(path, { kind: 'unreadable', reason: got.error });
+      else if (got.data.length > this.opts.maxFileBytes) this.entries.set(path, { kind: 'too_large', size: got.data.length });
+      else {
+        // A copy: the node's bytes may be a view into a much larger decompressed buffer.
+        this.entries.set(path, { kind: 'file', size: got.data.length, data: new Uint8Array(got.data) });
+        this.bytes += got.data.length;
+      }
+    }
+  }
+
+  result(): CarveResult {
+    return { entries: new Map(this.entries), bytes: this.bytes };
+  }
 }

@@ -27,6 +27,23 @@ export interface FsNode {
   data?: Uint8Array;
   /** Why the contents could not be read (truncated image, bad block …). */
   error?: string;
+  /**
+   * Reads the contents on demand: set on regular files when the file system was
+   * listed without contents (the file viewer reads one file, not the image). May throw.
+   */
+  load?: () => Uint8Array;
+}
+
+/**
+ * One step of the way from the image to a file system: the handler whose
+ * region starts at `offset` in the current buffer and, for all steps but the
+ * last, which of its decompressed blobs the next step is in. Replaying the
+ * steps re-carves just that file system (the unpacker is deterministic).
+ */
+export interface LocatorStep {
+  handler: string;
+  offset: number;
+  blob?: number;
 }
 
 export interface FileSystem {
@@ -41,6 +58,8 @@ export interface FileSystem {
   nodes: FsNode[];
   /** Problems met while reading (partial results). */
   errors: string[];
+  /** Where it is: set by the scanner (../carve/locate.ts replays it). */
+  locator?: LocatorStep[];
 }
 
 export type RegionKind = 'header' | 'filesystem' | 'compressed' | 'bootloader' | 'padding' | 'unknown';

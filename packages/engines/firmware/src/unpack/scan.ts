@@ -104,11 +104,13 @@ function scanBuffer(buf: Uint8Array, ctx: HandlerContext, out: UnpackedImage): R
     const length = Math.min(carved.length, buf.length - off);
     const region: Region = { offset: off, length, kind: carved.kind, handler: h.name, entropy: entropy(buf.subarray(off, off + length)), detail: carved.detail, ...(carved.error ? { error: carved.error } : {}) };
     if (carved.facts) for (const [k, v] of Object.entries(carved.facts)) out.facts[k] ??= v;
-    if (carved.filesystem) out.filesystems.push(carved.filesystem);
-    for (const blob of [...(carved.blob ? [carved.blob] : []), ...(carved.blobs ?? [])]) {
+    if (carved.filesystem) out.filesystems.push({ ...carved.filesystem, locator: [...(ctx.trail ?? []), { handler: h.name, offset: off }] });
+    const blobs = [...(carved.blob ? [carved.blob] : []), ...(carved.blobs ?? [])];
+    for (const [i, blob] of blobs.entries()) {
       out.blobs.push(blob);
       if (ctx.depth + 1 < ctx.budget.limits.maxDepth) {
-        const children = scanBuffer(blob.data, { ...ctx, depth: ctx.depth + 1 }, out).filter((r) => r.kind !== 'unknown' && r.kind !== 'padding');
+        const trail = [...(ctx.trail ?? []), { handler: h.name, offset: off, blob: i }];
+        const children = scanBuffer(blob.data, { ...ctx, depth: ctx.depth + 1, trail }, out).filter((r) => r.kind !== 'unknown' && r.kind !== 'padding');
         if (children.length) (region.children ??= []).push(...children);
       } else out.errors.push(`${blob.name}: nesting deeper than ${ctx.budget.limits.maxDepth}; not scanned`);
     }

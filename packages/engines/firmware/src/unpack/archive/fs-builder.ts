@@ -100,7 +100,7 @@ export class FsBuilder {
         }
       }
       if (node.error) this.errors.push(`${path}: ${node.error}`);
-    }
+    } else if (n.type === 'file' && n.read) node.load = n.read;
     this.nodes.push(node);
     return true;
   }

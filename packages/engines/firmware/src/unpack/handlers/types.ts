@@ -4,7 +4,7 @@
  * is and what it holds. The scanner (../scan.ts) claims regions in offset order
  * and never lets two overlap.
  */
-import type { Blob, FileSystem, RegionKind, UnpackBudget } from '../model.ts';
+import type { Blob, FileSystem, LocatorStep, RegionKind, UnpackBudget } from '../model.ts';
 
 export interface Carved {
   length: number;
@@ -24,8 +24,10 @@ export interface HandlerContext {
   budget: UnpackBudget;
   /** Nesting level of the buffer being scanned (0 = the image itself). */
   depth: number;
-  /** Read file contents of file systems (off for quick listings). */
+  /** Read file contents of file systems (off for quick listings: files then get FsNode.load). */
   readContents: boolean;
+  /** How the scanner reached the buffer being scanned (file systems record it as their locator). */
+  trail?: LocatorStep[];
 }
 
 export interface Handler {

@@ -202,6 +202,7 @@ export function walk(reader: SquashReader, budget: UnpackBudget, errors: string[
     if (ino.target !== undefined) node.target = ino.target;
     if (ino.rdev !== undefined) node.rdev = ino.rdev;
     nodes.push(node);
+    if (ino.type === 'file' && !readContents) node.load = () => reader.readFile(ino);
     if (ino.type === 'file' && readContents) {
       const err = budget.takeBytes(ino.fileSize);
       if (err) node.error = err;
