@@ -21,6 +21,8 @@ import { cycloneDx } from './sbom/cyclonedx.ts';
 import { applyLicencePolicy, readInputLicences } from './licences/run.ts';
 import { readVexStatements } from './sbom/run-vex.ts';
 import { vexMatcher } from './sbom/vex.ts';
+import { checkEol } from './eol/run.ts';
+import type { EolFact } from './eol/index.ts';
 
 export const ENGINE_VERSION = '0.1.0';
 
@@ -37,6 +39,8 @@ export interface ScaTarget {
   vulnerabilities: MatchResult['vulnerabilities'];
   /** False when no vulnerability data was configured or it could not be opened. */
   matched: boolean;
+  /** Distribution releases of the input's package databases with their end of life (eol/). */
+  releases: { ecosystem: string; eol: EolFact }[];
   sbom: Record<string, unknown>;
 }
 
@@ -78,6 +82,8 @@ export class ScaEngine implements Engine {
     await builder.check(c.id('inventory.unpinned'), () => {
       for (const comp of components) if (comp.unresolved) builder.problem(c.id('inventory.unpinned'), { file: comp.files[0], snippet: comp.name, detail: comp.unresolved });
     });
+
+    const releases = await checkEol(builder, components, ctx.now?.() ?? new Date());
 
     builder.setPhase('vulnerabilities');
     let result: MatchResult = { components, vulnerabilities: [] };
@@ -136,6 +142,7 @@ export class ScaEngine implements Engine {
       components: result.components,
       vulnerabilities: result.vulnerabilities,
       matched,
+      releases,
       sbom: cycloneDx({ name: file.name, ...(sha256 ? { sha256 } : {}) }, result, ctx.now?.() ?? new Date(), ENGINE_VERSION),
     };
     Object.assign(builder.target, target);

@@ -41,6 +41,18 @@ const SPECS: Spec[] = [
     testingSteps: ['检查 requirements 中非 == 的约束、pom.xml 中无法在项目内解析的版本、指向分支或提交的依赖。', 'Check requirements constraints other than ==, pom.xml versions that cannot be resolved within the project, and dependencies on branches or commits.', 'requirements の == 以外の制約、プロジェクト内で解決できない pom.xml のバージョン、ブランチやコミットを指す依存関係を確認します。'],
     solution: ['提交锁文件（pip-compile、poetry lock、mvn dependency:tree 的结果）或写明确切版本。', 'Commit a lockfile (pip-compile, poetry lock, the output of mvn dependency:tree) or write exact versions.', 'ロックファイル（pip-compile、poetry lock、mvn dependency:tree の結果）をコミットするか、正確なバージョンを記述してください。'],
   },
+  {
+    name: 'eol',
+    risk: 'medium',
+    cwe: ['CWE-1104'],
+    owasp: A06,
+    title: ['组件或运行环境已停止维护', 'Components or runtimes past their end of life', '元件或執行環境已停止維護', 'サポート終了のコンポーネントまたは実行環境'],
+    purpose: ['找出已过维护期（end of life）的框架、运行时与发行版版本。', 'Finds framework, runtime and distribution releases past their end of life.', 'サポート終了（EOL）を過ぎたフレームワーク、ランタイム、ディストリビューションのリリースを見つけます。'],
+    description: ['停止维护的版本不再获得安全修复：之后公开的漏洞不会有补丁，漏洞库也可能不再记录它们。', 'A release past its end of life gets no security fixes: vulnerabilities found later stay unpatched, and advisories may no longer list it.', 'サポート終了のリリースにはセキュリティ修正が提供されません。今後見つかる脆弱性は修正されず、勧告に記載されないこともあります。'],
+    testingSteps: ['按 endoflife.date 记录的各产品发布周期（数据随引擎提供，注明来源与日期，运行时不联网），将组件版本（如 Django、Spring Boot、Go 标准库）及 dpkg/apk 数据库所属发行版与维护截止日期比对。', 'Match component versions (Django, Spring Boot, the Go standard library …) and the release of a dpkg/apk database against the release cycles endoflife.date records (the facts ship with the engine, source and date named; nothing is downloaded at run time).', 'endoflife.date が記録する各製品のリリースサイクル（データはエンジンに同梱、出典と日付を明記、実行時にダウンロードしない）と、コンポーネントのバージョン（Django、Spring Boot、Go 標準ライブラリなど）および dpkg/apk データベースのディストリビューションを照合します。'],
+    solution: ['升级到仍在维护的发布周期（结果给出该周期与最新周期的最新版本）。', 'Move to a release cycle that is still maintained (the result names the latest version of its cycle and of the newest cycle).', 'サポート中のリリースサイクルに移行してください（結果にそのサイクルと最新サイクルの最新バージョンを示します）。'],
+    references: ['https://endoflife.date/'],
+  },
 ];
 
 const pair = (t: Tri): readonly [string, string] => [t[0], t[1]];

@@ -22,6 +22,8 @@ export interface ComponentLicence {
   unknown?: string[];
   /** File it was read from. */
   source: string;
+  /** The scan's licence policy applied to it (only when the scan had one). */
+  policy?: { verdict: 'ok' | 'denied' | 'not_allowed' | 'undecided'; terms: string[] };
 }
 
 /** Names compare as the ecosystems do: case-insensitively, PyPI also treating -, _ and . alike (PEP 503). */

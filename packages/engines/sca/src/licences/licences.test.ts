@@ -116,8 +116,8 @@ describe('licences in a scan', () => {
     const a = await run(dir, 'app', { licenceAllowed: 'MIT,Apache-2.0,BSD-3-Clause', licenceDenied: 'GPL-3.0-only, AGPL-3.0-only' });
     const t = a.target as unknown as ScaTarget;
     const lic = (n: string) => t.components.find((c) => c.name === n)!.licence;
-    expect(lic('a')).toEqual({ declared: 'MIT', expression: 'MIT', source: 'package-lock.json' });
-    expect(lic('b')!.expression).toBe('GPL-3.0-only');
+    expect(lic('a')).toEqual({ declared: 'MIT', expression: 'MIT', source: 'package-lock.json', policy: { verdict: 'ok', terms: [] } });
+    expect(lic('b')).toMatchObject({ expression: 'GPL-3.0-only', policy: { verdict: 'denied', terms: ['GPL-3.0-only'] } });
     expect(lic('e')).toMatchObject({ expression: 'AGPL-3.0-only', source: 'node_modules/e/package.json' });
     expect(lic('requests')).toMatchObject({ expression: 'Apache-2.0', source: '.venv/lib/python3.11/site-packages/requests-2.31.0.dist-info/METADATA' });
     expect(lic('Flask')).toMatchObject({ declared: 'BSD License', expression: 'BSD-3-Clause', source: 'wheels/flask-3.0.0-py3-none-any.whl!/flask-3.0.0.dist-info/METADATA' });

@@ -60,6 +60,8 @@ export async function applyLicencePolicy(builder: AssessmentBuilder, components:
       if (!c.licence) continue;
       const v = judge(normaliseLicence(c.licence.declared), policy);
       const shown = c.licence.expression ?? c.licence.declared.slice(0, 200);
+      // Kept on the component for the result page's licence view (denied / not allowed / fine under this policy).
+      c.licence.policy = v.kind === 'denied' || v.kind === 'not_allowed' ? { verdict: v.kind, terms: v.terms } : { verdict: v.kind === 'ok' ? 'ok' : 'undecided', terms: [] };
       if (v.kind === 'denied') builder.finding(ID.denied, { ...where(c), detail: `licence ${shown}: denied ${v.terms.join(', ')}` });
       else if (v.kind === 'not_allowed') builder.finding(ID.notAllowed, { ...where(c), detail: `licence ${shown}: not on the allowed list: ${v.terms.join(', ')}` });
     }

@@ -14,6 +14,7 @@ import { shortestPaths } from './graph.ts';
 import { purlOf } from './purl.ts';
 import type { ComponentLicence } from '../licences/index.ts';
 import type { VexSuppression } from '../sbom/vex.ts';
+import type { EolFact } from '../eol/index.ts';
 
 export type Level = 'critical' | 'high' | 'medium' | 'low' | 'unknown';
 
@@ -39,6 +40,8 @@ export interface Component {
   fixClean?: boolean;
   /** Declared licence (licences/), normalised to an SPDX expression when every part is known. */
   licence?: ComponentLicence;
+  /** End-of-life fact of its framework/runtime release (eol/), when endoflife.date knows the product. */
+  eol?: EolFact;
 }
 
 export interface VulnFinding {
