@@ -292,7 +292,7 @@ export function packElf(input: Buffer, stub: Stub, o: PackOptions): PackResult {
       writeWord(out, at + (l.is64 ? 0x20 : 0x14), seg2.length, l.is64);
     }
   }
-  const parts = [out, seg1];
+  const parts: Buffer[] = [out, seg1];
   if (seg2) parts.push(Buffer.alloc(o2 - (o1 + seg1.length)), seg2);
   return { bytes: Buffer.concat(parts), ranges, strings, textBytes, hook };
 }
