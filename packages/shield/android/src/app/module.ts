@@ -10,6 +10,8 @@ import { engine } from '@citadel/engine-android';
 import { type HardenContext, type HardenInput, type HardenResult, type ShieldTypeModule, type StrategyValues, validateStrategy } from '@citadel/shield-core';
 import { keystoreFrom, oneOffKey, signApk, type SigningKey } from '../signing/sign.ts';
 import { requireTool } from '../signing/tools.ts';
+import { certificateSha256 } from '../shell/cert.ts';
+import { requireShellTool } from '../shell/tools.ts';
 import { fail, t } from '../text.ts';
 import { rebuildApk } from './rebuild.ts';
 import { APP_DEFAULTS, APP_SCHEMA, APP_UNVERIFIED } from './strategy.ts';
@@ -36,6 +38,7 @@ export async function hardenApp(input: HardenInput, strategy: StrategyValues, ct
   const values = checked.values;
   if (!/\.apk$/i.test(input.name)) fail('SHIELD_NOT_APK', '应用加固只接受 APK 文件（AAB 与拆分包请先转换为 APK）', 'App hardening takes APK files only (convert an AAB or split set to an APK first)');
   for (const tool of ['apksigner', 'zipalign', 'dexdump'] as const) requireTool(tool);
+  if (values.dexShell === true) for (const tool of ['smali', 'enjarify', 'java', 'javac'] as const) requireShellTool(tool);
   const { key, oneOff } = signingKey(values, ctx);
   const step = (s: string, p: number): void => ctx.onStep?.(s, p);
   const t0 = Date.now();
@@ -50,7 +53,9 @@ export async function hardenApp(input: HardenInput, strategy: StrategyValues, ct
   const beforeP = assess(input.path, input.name, ctx.signal);
   beforeP.catch(() => undefined);
   const unsigned = join(ctx.workDir, 'unsigned.apk');
-  const rebuild = await rebuildApk(input.path, unsigned, values, ctx.signal);
+  // The shell records the signer's certificate digest, so it is known before the stub is assembled.
+  const shellInput = values.dexShell === true ? { certSha256: await certificateSha256(key, ctx.workDir, ctx.signal), workDir: ctx.workDir } : undefined;
+  const rebuild = await rebuildApk(input.path, unsigned, values, ctx.signal, shellInput);
   const before = await beforeP;
   const protectMs = Date.now() - t0;
   step('sign', 55);

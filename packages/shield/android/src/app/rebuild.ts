@@ -9,9 +9,11 @@
  */
 import { ZipArchive } from '@citadel/engine-core';
 import { parseAxml, readManifestInfo } from '@citadel/engine-android';
-import type { AppliedProtection, StrategyValues } from '@citadel/shield-core';
+import { type AppliedProtection, ShieldError, type StrategyValues } from '@citadel/shield-core';
 import { stripDexDebugInfo } from '../dex/strip-debug.ts';
-import { type BoolEdit, type EditOutcome, editManifestBooleans } from '../manifest/axml-patch.ts';
+import { type BoolEdit, type EditOutcome, editManifestBooleans, setApplicationClass } from '../manifest/axml-patch.ts';
+import { type ShellBuild, buildShell } from '../shell/build.ts';
+import { ATTR_APP_COMPONENT_FACTORY, PAYLOAD_ENTRY, STUB_CLASS } from '../shell/config.ts';
 import { stripElf } from '../so/elf-strip.ts';
 import { fail, t } from '../text.ts';
 import { AlignedZipWriter } from '../zip/aligned-writer.ts';
@@ -28,9 +30,17 @@ export interface RebuildResult {
   soChanged: { name: string; before: Buffer; after: Buffer; loadEnd: number }[];
   removedSignatureFiles: string[];
   keptEntries: string[];
+  /** the DEX shell, when the strategy asked for it */
+  shell?: ShellBuild & { originalApp: string; removedFactory: boolean };
 }
 
-export async function rebuildApk(inputPath: string, outPath: string, s: StrategyValues, signal?: AbortSignal): Promise<RebuildResult> {
+/** What the DEX shell needs besides the strategy: the signer's certificate digest (recorded in the stub) and a scratch folder. */
+export interface ShellInput {
+  certSha256: Buffer;
+  workDir: string;
+}
+
+export async function rebuildApk(inputPath: string, outPath: string, s: StrategyValues, signal?: AbortSignal, shellInput?: ShellInput): Promise<RebuildResult> {
   const zip = await ZipArchive.open(inputPath).catch((e: Error) => fail('SHIELD_BAD_INPUT', '文件不是有效的 APK（ZIP 结构无法读取）', 'The file is not a valid APK (its ZIP structure cannot be read)', e.message));
   let out: AlignedZipWriter | undefined;
   try {
@@ -42,6 +52,12 @@ export async function rebuildApk(inputPath: string, outPath: string, s: Strategy
     const res: RebuildResult = { applied: [], manifestOutcomes: [], dexChanged: [], soChanged: [], removedSignatureFiles: [], keptEntries: [] };
     let dexStats = { classes: 0, codeItems: 0, debugRefs: 0, sourceFiles: 0 };
     let soRemoved = 0;
+    const shellOn = s.dexShell === true;
+    if (shellOn && !shellInput) throw new Error('the DEX shell needs the signer certificate');
+    if (shellOn && zip.getEntry(PAYLOAD_ENTRY)) fail('SHIELD_ALREADY_SHELLED', '该 APK 已含有 Citadel 加固壳，请使用未加固的原始 APK', 'The APK already carries the Citadel shell: use the original, unprotected APK');
+    const shellDex: { name: string; bytes: Buffer }[] = [];
+    let originalApp = '';
+    let removedFactory = false;
     for (const e of zip.entries) {
       if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
       if (e.isDirectory) continue;
@@ -55,14 +71,23 @@ export async function rebuildApk(inputPath: string, outPath: string, s: Strategy
       let changed: Buffer | undefined;
       if (e.name === 'AndroidManifest.xml') {
         const edits = manifestEdits(data, s);
-        if (edits.length > 0) {
-          try {
+        try {
+          if (edits.length > 0) {
             const r = editManifestBooleans(data, edits);
             changed = r.bytes;
             res.manifestOutcomes = r.outcomes;
-          } catch (err) {
-            fail('SHIELD_MANIFEST_UNSUPPORTED', 'AndroidManifest.xml 不是标准的二进制 XML，无法安全修改', 'AndroidManifest.xml is not standard binary XML and cannot be edited safely', (err as Error).message);
           }
+          if (shellOn) {
+            // The stub becomes the Application; the original one is started by the stub.
+            const pkg = readManifestInfo(parseAxml(data)).packageName;
+            const r = setApplicationClass(changed ?? data, STUB_CLASS, [ATTR_APP_COMPONENT_FACTORY]);
+            changed = r.bytes;
+            originalApp = r.before ? (r.before.startsWith('.') ? pkg + r.before : r.before.includes('.') ? r.before : `${pkg}.${r.before}`) : '';
+            removedFactory = r.removed.length > 0;
+          }
+        } catch (err) {
+          if (err instanceof ShieldError) throw err;
+          fail('SHIELD_MANIFEST_UNSUPPORTED', 'AndroidManifest.xml 不是标准的二进制 XML，无法安全修改', 'AndroidManifest.xml is not standard binary XML and cannot be edited safely', (err as Error).message);
         }
       } else if (/^classes\d*\.dex$/.test(e.name) && s.stripDexDebug === true && !exclude.has(e.name)) {
         try {
@@ -85,9 +110,31 @@ export async function rebuildApk(inputPath: string, outPath: string, s: Strategy
           fail('SHIELD_ELF_UNSUPPORTED', `无法处理 ${e.name}：ELF 文件损坏或格式不受支持`, `${e.name} cannot be processed: the ELF file is damaged or of an unsupported format`, (err as Error).message);
         }
       }
+      if (shellOn && /^classes\d*\.dex$/.test(e.name)) {
+        // Sealed into the payload at the end; the stub takes the name classes.dex.
+        shellDex.push({ name: e.name, bytes: changed ?? data });
+        continue;
+      }
       res.keptEntries.push(e.name);
       if (changed) out.add({ name: e.name, data: changed, stored });
       else out.add({ name: e.name, data, stored, ...(stored ? {} : { deflated: await zip.readAt(e.dataOffset, e.compressedSize) }) });
+    }
+    if (shellOn && shellInput) {
+      const b = await buildShell({ dex: shellDex, app: originalApp, certSha256: shellInput.certSha256, strategy: s, workDir: shellInput.workDir, ...(signal ? { signal } : {}) });
+      out.add({ name: 'classes.dex', data: b.stub, stored: false });
+      // Stored: encrypted bytes do not compress, and the stub reads the asset whole.
+      out.add({ name: PAYLOAD_ENTRY, data: b.payload, stored: true });
+      res.shell = { ...b, originalApp, removedFactory };
+      const c = b.config;
+      res.applied.push({
+        id: 'dex.shell',
+        title: t('DEX 加密壳（AES 加密全部 DEX，启动时由壳解密加载）', 'DEX shell (every DEX AES-encrypted, decrypted and loaded by the shell at start)', 'DEX 加密殼（AES 加密全部 DEX，啟動時由殼解密載入）', 'DEX シェル（全 DEX を AES 暗号化し、起動時にシェルが復号・ロード）'),
+        detail: `${b.dexNames.join(', ')} → ${PAYLOAD_ENTRY} (${b.payload.length} bytes, ${b.classCount} classes); Application ${originalApp || '(none)'} → ${STUB_CLASS}${removedFactory ? '; android:appComponentFactory removed' : ''}`,
+      });
+      const checks = [['tamper', c.tamper], ['debug', c.debug], ['root', c.root], ['emulator', c.emulator], ['hook', c.hook]].filter(([, r]) => r !== 'off');
+      if (checks.length > 0) {
+        res.applied.push({ id: 'shell.checks', title: t('运行时检测（防篡改、反调试、Root、模拟器、Hook 框架）', 'Run-time checks (anti-tamper, anti-debug, root, emulator, hook frameworks)', '執行時偵測（防竄改、反除錯、Root、模擬器、Hook 框架）', '実行時チェック（改ざん、デバッグ、root、エミュレーター、フックフレームワーク）'), detail: checks.map(([k, r]) => `${k}=${r}`).join(', ') });
+      }
     }
     out.finish();
     for (const o of res.manifestOutcomes) {

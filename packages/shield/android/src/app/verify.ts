@@ -16,6 +16,7 @@ import type { VerificationCheck } from '@citadel/shield-core';
 import { stripDexDebugInfo } from '../dex/strip-debug.ts';
 import { verifyAlignment, verifySignature } from '../signing/sign.ts';
 import { requireTool, runTool, tail } from '../signing/tools.ts';
+import { verifyShell } from '../shell/verify.ts';
 import { compareStripped } from '../so/verify-elf.ts';
 import { t } from '../text.ts';
 import { SO_ALIGNMENT } from '../zip/aligned-writer.ts';
@@ -68,14 +69,15 @@ export async function verifyApk(o: { input: string; output: string; workDir: str
         if (r.code !== 0 || /Failure to verify|ERROR:/i.test(r.stderr)) problems.push(`${e.name}: dexdump ${tail(r, 3)}`);
         const after = new DexFile(bytes);
         if (!after.header.checksumValid || !after.header.signatureValid) problems.push(`${e.name}: checksum or signature invalid`);
-        const orig = inZip.getEntry(e.name);
+        // With the DEX shell, classes.dex is the stub: the sealed DEX files are compared in verifyShell.
+        const orig = o.rebuild.shell ? undefined : inZip.getEntry(e.name);
         if (orig) {
           const before = new DexFile(await inZip.read(orig));
           const a = after.classes().map((c) => c.name).join('\n');
           if (a !== before.classes().map((c) => c.name).join('\n')) problems.push(`${e.name}: class list differs`);
         }
         classes += after.classes().length;
-        if (o.rebuild.dexChanged.includes(e.name)) {
+        if (o.rebuild.dexChanged.includes(e.name) && !o.rebuild.shell) {
           const again = stripDexDebugInfo(bytes);
           if (again.debugRefsCleared > 0 || again.sourceFilesCleared > 0) problems.push(`${e.name}: ${again.debugRefsCleared} debug tables and ${again.sourceFilesCleared} source names left`);
         }
@@ -101,6 +103,7 @@ export async function verifyApk(o: { input: string; output: string; workDir: str
 
   // The engine's re-scan: it read the package, the signature verifies, the flags set are no longer findings.
   const after = await o.after;
+  if (o.rebuild.shell) checks.push(...(await verifyShell({ input: o.input, output: o.output, workDir: o.workDir, shell: o.rebuild.shell, strippedDex: o.rebuild.dexChanged, before: o.before, after, ...(o.signal ? { signal: o.signal } : {}) })));
   const known = new Set(o.before.unreadable.map((u) => u.file));
   const unreadable = after.unreadable.map((u) => u.file).filter((f) => !known.has(f));
   const sigRows = ['certificate.unsigned', 'certificate.signature_invalid', 'certificate.v1_entry_digests'].map((k) => `${k}=${resultOf(after, k)}`);

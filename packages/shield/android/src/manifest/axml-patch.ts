@@ -351,3 +351,50 @@ export function reencodePool(bytes: Uint8Array, utf8: boolean): Buffer {
   doc.strings = doc.decoded.map((s) => encodeString(s, utf8));
   return serialize(doc);
 }
+
+/**
+ * Points <application android:name> at `name` (inserted when absent) and
+ * removes the listed attributes of <application> (by resource id): what the
+ * DEX shell needs. The new name is appended to the pool, past the
+ * resource-mapped range, so no reference shifts. Returns the name as
+ * written before (undefined when absent) and the attributes removed.
+ */
+export function setApplicationClass(bytes: Uint8Array, name: string, remove: number[] = []): { bytes: Buffer; before: string | undefined; removed: number[] } {
+  const doc = parse(bytes);
+  const app = elements(doc).find((e) => e.name === 'application' && e.depth === 1);
+  if (!app) fail('no <application> element');
+  const removed: number[] = [];
+  for (const id of remove) {
+    const i = findAttr(doc, app.node, id);
+    if (i === undefined) continue;
+    const b = app.node.bytes;
+    const nb = Buffer.concat([b.subarray(0, 36 + i * 20), b.subarray(36 + (i + 1) * 20)]);
+    nb.writeUInt32LE(nb.length, 4);
+    nb.writeUInt16LE(b.readUInt16LE(28) - 1, 28);
+    for (const o of [30, 32, 34]) {
+      const v = nb.readUInt16LE(o);
+      if (v === i + 1) fail('an id/class/style attribute cannot be removed');
+      if (v > i + 1) nb.writeUInt16LE(v - 1, o);
+    }
+    app.node.bytes = nb;
+    removed.push(id);
+  }
+  let i = findAttr(doc, app.node, ATTR_NAME);
+  const before = i === undefined ? undefined : attrText(doc, app.node, i);
+  if (i === undefined) {
+    if (!doc.decoded.includes(ANDROID_NS)) fail('the manifest declares no android namespace');
+    if (!doc.resMap.includes(ATTR_NAME)) insertMappedNames(doc, [{ name: 'name', resId: ATTR_NAME }]);
+    insertBool(doc, app.node, doc.decoded.indexOf(ANDROID_NS), doc.resMap.indexOf(ATTR_NAME), ATTR_NAME, false);
+    i = findAttr(doc, app.node, ATTR_NAME)!;
+  }
+  const idx = doc.strings.length;
+  doc.strings.push(encodeString(name, doc.utf8));
+  doc.decoded.push(name);
+  const a = 36 + i * 20;
+  app.node.bytes.writeUInt32LE(idx, a + 8);
+  app.node.bytes.writeUInt16LE(8, a + 12);
+  app.node.bytes.writeUInt8(0, a + 14);
+  app.node.bytes.writeUInt8(TYPE_STRING, a + 15);
+  app.node.bytes.writeUInt32LE(idx, a + 16);
+  return { bytes: serialize(doc), before, removed };
+}

@@ -1,0 +1,170 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ZipArchive } from '@citadel/engine-core';
+import { DexFile, androidAttribute, parseAxml, valueAsString } from '@citadel/engine-android';
+import { buildApk } from '@citadel/engine-android/testing/build-apk';
+import { CORPUS, hasCorpus } from '@citadel/engine-core/testing';
+import { ShieldError } from '@citadel/shield-core';
+import { hardenApp } from '../app/module.ts';
+import { setApplicationClass } from '../manifest/axml-patch.ts';
+import { findTool } from '../signing/tools.ts';
+import { assembleStub } from './assemble.ts';
+import { ATTR_APP_COMPONENT_FACTORY, STUB_CLASS, type ShellConfig } from './config.ts';
+import { runStubOnJvm } from './jvm.ts';
+import { openPayload, sealPayload } from './payload.ts';
+import { findShellTool } from './tools.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'shield-shell-'));
+const haveTools = (['apksigner', 'zipalign', 'dexdump'] as const).every((x) => findTool(x)) && (['smali', 'enjarify', 'java', 'javac', 'keytool'] as const).every((x) => findShellTool(x));
+
+/** A small two-DEX app written in smali (the engine's test DEX writer has no map list, which dexdump and ART refuse). */
+const APP_SMALI: Record<string, string[]> = {
+  'classes.dex': [
+    `.class public Lcom/example/app/App;\n.super Landroid/app/Application;\n.method public constructor <init>()V\n.locals 0\ninvoke-direct {p0}, Landroid/app/Application;-><init>()V\nreturn-void\n.end method\n`,
+    `.class public Lcom/example/app/Main;\n.super Landroid/app/Activity;\n.source "Main.java"\n.method public constructor <init>()V\n.locals 0\n.line 7\ninvoke-direct {p0}, Landroid/app/Activity;-><init>()V\nreturn-void\n.end method\n`,
+  ],
+  'classes2.dex': [`.class public Lcom/example/app/Secret;\n.super Ljava/lang/Object;\n.method public static token()Ljava/lang/String;\n.locals 1\nconst-string v0, "SECRET_TOKEN_42"\nreturn-object v0\n.end method\n`],
+};
+
+function smaliDex(name: string, sources: string[]): Buffer {
+  const src = join(dir, `src-${name}`);
+  mkdirSync(src, { recursive: true });
+  sources.forEach((s, i) => writeFileSync(join(src, `C${i}.smali`), s));
+  const out = join(dir, name);
+  execFileSync(findShellTool('smali')!, ['assemble', '--api', '15', '-j', '1', '-o', out, src], { stdio: 'ignore' });
+  return readFileSync(out);
+}
+
+const launcher = {
+  name: 'activity',
+  attrs: [{ name: 'name', android: true, string: '.Main' }, { name: 'exported', android: true, bool: true }],
+  children: [{ name: 'intent-filter', children: [{ name: 'action', attrs: [{ name: 'name', android: true, string: 'android.intent.action.MAIN' }] }, { name: 'category', attrs: [{ name: 'name', android: true, string: 'android.intent.category.LAUNCHER' }] }] }],
+};
+
+async function entries(apk: string): Promise<Map<string, Buffer>> {
+  const z = await ZipArchive.open(apk);
+  try {
+    const m = new Map<string, Buffer>();
+    for (const e of z.entries) if (!e.isDirectory) m.set(e.name, await z.read(e));
+    return m;
+  } finally {
+    await z.close();
+  }
+}
+
+describe('shell payload', () => {
+  it('seals and opens several DEX files; a changed byte or a wrong key does not give them back', () => {
+    const key = Buffer.alloc(16, 7);
+    const dex = [Buffer.from('dex\n035\0first'), Buffer.from('second one')];
+    const blob = sealPayload(dex, key);
+    expect(openPayload(blob, key)).toEqual(dex);
+    expect(blob.includes(Buffer.from('first'))).toBe(false);
+    const tryOpen = (b: Buffer, k: Buffer): Buffer[] | string => {
+      try {
+        return openPayload(b, k);
+      } catch (e) {
+        return (e as Error).message;
+      }
+    };
+    expect(tryOpen(blob, Buffer.alloc(16, 8))).not.toEqual(dex);
+    const changed = Buffer.from(blob);
+    changed[changed.length - 1]! ^= 1;
+    expect(tryOpen(changed, key)).not.toEqual(dex);
+    expect(() => openPayload(Buffer.from('XXXX'), key)).toThrow();
+  });
+});
+
+describe.skipIf(!haveTools)('DEX shell', () => {
+  let apkPath = '';
+  beforeAll(async () => {
+    const files = Object.fromEntries(Object.entries(APP_SMALI).map(([n, s]) => [n, smaliDex(n, s)]));
+    const apk = await buildApk({
+      manifest: { minSdk: 21, app: [{ name: 'name', android: true, string: '.App' }, { name: 'appComponentFactory', android: true, string: 'androidx.core.app.CoreComponentFactory' }, { name: 'debuggable', android: true, bool: true }], components: [launcher] },
+      files,
+      sign: { schemes: ['v1', 'v2'] },
+    });
+    apkPath = join(dir, 'demo.apk');
+    writeFileSync(apkPath, apk);
+  });
+
+  it('encrypts both DEX files behind the stub; every check passes, the stub decryptor on the JVM gives them back', async () => {
+    const t0 = Date.now();
+    const r = await hardenApp({ path: apkPath, name: 'demo.apk' }, { signWith: 'oneOff', dexShell: true, rootResponse: 'exit', emulatorResponse: 'report' }, { workDir: mkdtempSync(join(dir, 'job-')) });
+    console.log(`small APK with shell: ${Date.now() - t0} ms, score ${r.metrics.scoreBefore} → ${r.metrics.scoreAfter}`);
+    expect(r.verification.ok, JSON.stringify(r.verification.checks.filter((c) => !c.ok))).toBe(true);
+    const ids = r.verification.checks.map((c) => c.id);
+    expect(ids).toEqual(expect.arrayContaining(['apksigner', 'zipalign', 'dex', 'shell.stub', 'shell.payload', 'shell.jvm', 'shell.classes', 'shell.cert', 'shell.rescan']));
+    expect(r.applied.find((a) => a.id === 'dex.shell')?.detail).toMatch(/classes\.dex, classes2\.dex → assets\/citadel\/payload\.bin.*com\.example\.app\.App → com\.citadel\.shell\.ShellApp; android:appComponentFactory removed/);
+    expect(r.applied.find((a) => a.id === 'shell.checks')?.detail).toBe('tamper=exit, debug=report, root=exit, emulator=report, hook=report');
+    expect(r.verification.checks.find((c) => c.id === 'shell.rescan')?.detail).toMatch(/resilience\.debugger_detection: \w+ → safe/);
+    // the JVM run of the stub's pure checks on this server: no tracer, no su, no hook library
+    expect(r.verification.checks.find((c) => c.id === 'shell.jvm')?.detail).toMatch(/count=2, checksum=true, traced=false/);
+
+    const out = await entries(r.outputPath);
+    expect([...out.keys()].filter((n) => n.endsWith('.dex'))).toEqual(['classes.dex']);
+    for (const b of out.values()) expect(b.includes(Buffer.from('SECRET_TOKEN_42'))).toBe(false);
+    const app = parseAxml(out.get('AndroidManifest.xml')!).root.children.find((c) => c.name === 'application')!;
+    expect(valueAsString(androidAttribute(app, 'name')?.value)).toBe(STUB_CLASS);
+    expect(androidAttribute(app, 'appComponentFactory')).toBeUndefined();
+    expect(new DexFile(out.get('classes.dex')!).classes().some((c) => c.name.startsWith('Lcom/example/'))).toBe(false);
+    // dexdump of the stub as the verification ran it
+    const p = join(dir, 'stub.dex');
+    writeFileSync(p, out.get('classes.dex')!);
+    expect(execFileSync(findTool('dexdump')!, ['-d', p], { encoding: 'utf8' })).toMatch(/Lcom\/citadel\/shell\/Loader;\.load:/);
+  });
+
+  it('the stub decryptor detects a changed payload (checksum false, bytes differ)', async () => {
+    const key = Buffer.alloc(16, 3);
+    const dex = [Buffer.from('dex\n035\0payload under test')];
+    const blob = sealPayload(dex, key);
+    const cfg: ShellConfig = { app: '', key, payloadSha256: Buffer.alloc(32), certSha256: Buffer.alloc(32), tamper: 'exit', debug: 'off', root: 'off', emulator: 'off', hook: 'off' };
+    const work = mkdtempSync(join(dir, 'jvm-'));
+    const stub = await assembleStub(cfg, work);
+    const good = await runStubOnJvm(stub, blob, work);
+    expect(good.ok).toBe(true);
+    expect(good.dex).toEqual(dex);
+    expect(good.facts.checksum).toBe('false'); // the digest in this Config is zeros
+    const bad = Buffer.from(blob);
+    bad[30] ^= 1;
+    const r = await runStubOnJvm(stub, bad, mkdtempSync(join(dir, 'jvm-')));
+    // the flipped byte either breaks the inflate (the run fails) or changes the bytes: never the original back
+    expect(r.ok && r.dex[0]?.equals(dex[0]!)).toBe(false);
+  });
+
+  it('the manifest editor points android:name at the stub, inserting it when absent', async () => {
+    const apk = await buildApk({ manifest: { app: [{ name: 'label', android: true, string: 'Demo' }], components: [launcher] } });
+    const z = await ZipArchive.open(apk);
+    const bytes = await z.read('AndroidManifest.xml');
+    await z.close();
+    const r = setApplicationClass(bytes, STUB_CLASS, [ATTR_APP_COMPONENT_FACTORY]);
+    expect(r.before).toBeUndefined();
+    const app = parseAxml(r.bytes).root.children.find((c) => c.name === 'application')!;
+    expect(valueAsString(androidAttribute(app, 'name')?.value)).toBe(STUB_CLASS);
+    expect(valueAsString(androidAttribute(app, 'label')?.value)).toBe('Demo');
+  });
+
+  it('refuses an APK that already carries the shell, and an APK without DEX', async () => {
+    const withShell = join(dir, 'again.apk');
+    writeFileSync(withShell, await buildApk({ manifest: { components: [launcher] }, files: { 'classes.dex': smaliDex('c.dex', APP_SMALI['classes2.dex']!), 'assets/citadel/payload.bin': 'x' } }));
+    const noDex = join(dir, 'nodex.apk');
+    writeFileSync(noDex, await buildApk({ manifest: { components: [launcher] } }));
+    for (const [p, code] of [[withShell, 'SHIELD_ALREADY_SHELLED'], [noDex, 'SHIELD_NO_DEX']] as const) {
+      const err = await hardenApp({ path: p, name: 'a.apk' }, { signWith: 'oneOff', dexShell: true }, { workDir: mkdtempSync(join(dir, 'e-')) }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ShieldError);
+      expect((err as ShieldError).code).toBe(code);
+    }
+  });
+
+  for (const [label, path] of [['UnCrackable Level 1', CORPUS.uncrackable], ['DIVA', CORPUS.diva]] as const) {
+    it.skipIf(!hasCorpus(path))(`${label}: shell applied and verified`, async () => {
+      const t0 = Date.now();
+      const r = await hardenApp({ path, name: 'corpus.apk' }, { signWith: 'oneOff', dexShell: true, rootResponse: 'report', emulatorResponse: 'report' }, { workDir: mkdtempSync(join(dir, 'corpus-')) });
+      console.log(`${label} with shell: ${Date.now() - t0} ms (protect ${r.metrics.protectMs} ms, verify ${r.metrics.verifyMs} ms), ${r.metrics.inputBytes} → ${r.metrics.outputBytes} bytes, score ${r.metrics.scoreBefore} → ${r.metrics.scoreAfter}`);
+      expect(r.verification.ok, JSON.stringify(r.verification.checks.filter((c) => !c.ok))).toBe(true);
+      expect(r.applied.map((a) => a.id)).toEqual(expect.arrayContaining(['dex.shell', 'shell.checks']));
+    }, 120_000);
+  }
+});
