@@ -126,8 +126,9 @@ export function NetworkResultPage({ node }: { node: RouteNode }) {
                         { title: t('network.product'), dataIndex: 'product' },
                         { title: t('network.version'), dataIndex: 'version', width: 120 },
                         { title: t('network.access'), dataIndex: 'access', width: 110, render: accessTag },
-                        ...(platform === 'ics'
-                          ? [{ title: t('network.identity'), key: 'identity', render: (_: unknown, p: PortRow) => <span data-testid="network-identity">{Object.entries(p.extra ?? {}).map(([k, v]) => `${k}: ${v}`).join('; ')}</span> }]
+                        // Device identity on ics; on network the facts a probe read (SMB dialect and signing, SNMP sysDescr …) when a service has any.
+                        ...(platform === 'ics' || h.ports.some((p) => p.extra && Object.keys(p.extra).length > 0)
+                          ? [{ title: t(platform === 'ics' ? 'network.identity' : 'network.details'), key: 'identity', render: (_: unknown, p: PortRow) => <span data-testid="network-identity">{Object.entries(p.extra ?? {}).map(([k, v]) => `${k}: ${v}`).join('; ')}</span> }]
                           : []),
                         {
                           title: t('network.findings'),

@@ -11,5 +11,6 @@ import { JA_TEXTS } from './ja.ts';
 import { JA_PROTOCOL_TEXTS } from './ja-protocols.ts';
 import { TLS_ITEMS } from './tls.ts';
 import { ICS_PROTOCOL_ITEMS } from './ics-protocols.ts';
+import { JA_SMB_TEXTS, SMB_ITEMS } from './smb.ts';
 
-export const NETWORK_CATALOGUE: Catalogue = defineKeyedCatalogue([...SERVICE_ITEMS, ...ACCESS_ITEMS, ...TLS_ITEMS, ...VULN_ITEMS, ...DEVICE_ITEMS, ...MODBUS_ITEMS, ...ENIP_ITEMS, ...ICS_PROTOCOL_ITEMS], ['network', 'ics'], { ja: { ...JA_TEXTS, ...JA_PROTOCOL_TEXTS } });
+export const NETWORK_CATALOGUE: Catalogue = defineKeyedCatalogue([...SERVICE_ITEMS, ...ACCESS_ITEMS, ...TLS_ITEMS, ...SMB_ITEMS, ...VULN_ITEMS, ...DEVICE_ITEMS, ...MODBUS_ITEMS, ...ENIP_ITEMS, ...ICS_PROTOCOL_ITEMS], ['network', 'ics'], { ja: { ...JA_TEXTS, ...JA_PROTOCOL_TEXTS, ...JA_SMB_TEXTS } });

@@ -10,6 +10,7 @@ import { tryFtpAnonymous } from '../protocols/banner/index.ts';
 import { probeMysqlLogin } from '../protocols/mysql/index.ts';
 import { tryAnonymous } from '../protocols/nats/index.ts';
 import { type CheckArgs, type FoundService, describe, where } from './types.ts';
+import { smbChecks } from './smb.ts';
 import { tlsChecks } from './tls.ts';
 import { vulnCheck } from './vuln.ts';
 
@@ -58,6 +59,7 @@ const ACCESS_CHECKS: AccessCheck[] = [
   byProbe('access.memcached_unauthenticated', 'memcached', (s) => `${describe(s)} answered version without authentication`),
   byLogin('access.ftp_anonymous', 'ftp', (s) => tryFtpAnonymous(s.ctx), (s) => `${describe(s)} accepted the anonymous login (230)`),
   byProbe('access.elasticsearch_unauthenticated', 'elasticsearch', (s) => `${describe(s)} answered GET / without authentication`),
+  byProbe('access.smb_null_session', 'smb', (s) => `${describe(s)} accepted an anonymous session and a tree connect to IPC$ (${s.info.extra?.null_session ?? ''})`),
   byProbe('access.docker_api_unauthenticated', 'docker', (s) => `${describe(s)} answered GET /version without a client certificate`),
 ];
 
@@ -81,6 +83,7 @@ export async function networkChecks({ b, services, vulnData, signal }: CheckArgs
       }
     });
   }
+  await smbChecks(b, services);
   await tlsChecks(b, services);
   await vulnCheck(b, id('vuln.known_cve'), services, vulnData, signal);
 }

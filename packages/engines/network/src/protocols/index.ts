@@ -22,9 +22,10 @@ import { opcua } from './opcua/index.ts';
 import { postgresql } from './postgresql/index.ts';
 import { redis } from './redis/index.ts';
 import { s7comm } from './s7comm/index.ts';
+import { smb } from './smb/index.ts';
 import { tlsProtocol } from './tls/index.ts';
 import type { Protocol } from './types.ts';
 
-export const PROTOCOLS: readonly Protocol[] = [mysql, nats, textBanner, redis, postgresql, amqp, mqtt, tlsProtocol, http, memcached, mongodb, modbus, enip, s7comm, iec104, dnp3, fox, fins, opcua];
+export const PROTOCOLS: readonly Protocol[] = [mysql, nats, textBanner, redis, postgresql, amqp, mqtt, tlsProtocol, http, memcached, mongodb, smb, modbus, enip, s7comm, iec104, dnp3, fox, fins, opcua];
 
 export type { Protocol, ProbeContext, ServiceInfo } from './types.ts';
