@@ -85,7 +85,8 @@ describe.skipIf(!hasImage(FIRMWARE_CORPUS.tplink))('TP-Link TL-WR841N v10 (real 
     expect(row(a, 'web.command_execution').evidence.some((e) => e.file === '/usr/bin/httpd')).toBe(true);
     if (hasImage(VULNS)) {
       expect(row(a, 'components.device_vulnerabilities').evidence.map((e) => e.snippet)).toContain('CVE-2020-8423 TP-Link TL-WR841N v10 3.16.9');
-      expect(row(a, 'components.known_vulnerabilities').evidence.some((e) => e.snippet?.startsWith('CVE-2016-7406 dropbear'))).toBe(true);
+      expect(row(a, 'components.known_vulnerabilities').evidence.find((e) => e.snippet?.startsWith('CVE-2016-7406 dropbear'))?.attribution).toEqual({ kind: 'sdk', name: 'dropbear 2012.55' });
+      expect(row(a, 'components.device_vulnerabilities').attribution).toEqual({ kind: 'main' });
     }
   });
 });

@@ -42,7 +42,7 @@ export function buildReport(input: ReportInput, options: ReportOptions): ReportD
   const failed = range === 'ALL' ? a.counts : countByRisk(findings);
   // The summary counts the whole range; the layout decides which of its items are printed.
   const printed = layout.items === 'problems' ? findings.filter((f) => PROBLEM_RESULTS.has(f.result)) : findings;
-  const items = printed.map((f, i) => toItem(f, i + 1, rules.get(f.ruleId), locale, labels, layout));
+  const items = printed.map((f, i) => toItem(f, i + 1, rules.get(f.ruleId), locale, labels, layout, a.platform));
   const summary = RISK_LEVELS.map((risk) => ({ risk, label: labels.risks[risk], failed: failed[risk] ?? 0, total: findings.filter((f) => f.risk === risk).length }));
   const appendix = [...new Set(a.findings.map((f) => f.ruleId))].sort().map((id) => {
     const rule = rules.get(id);
@@ -101,7 +101,14 @@ function checklistOf(findings: readonly Finding[], rules: ReadonlyMap<string, Ru
     .map(([ref, r]) => ({ requirement: clean(ref, 200), items: r.items, failed: r.failed, conforms: r.failed === 0, verdict: r.failed === 0 ? labels.conforms : labels.notConforms }));
 }
 
-function toItem(f: Finding, index: number, rule: RuleItem | undefined, locale: Locale, labels: ReportDocument['labels'], layout: ReportLayout): ReportItem {
+/** The owner column: an app's body or SDK; a firmware image itself or one of its components. */
+function ownerOf(f: Finding, labels: ReportDocument['labels'], platform: string): string {
+  const firmware = platform === 'firmware';
+  if (f.attribution.kind === 'sdk') return clean(firmware ? `${labels.firmwareOwner.component} ${f.attribution.name}` : f.attribution.name, 500);
+  return firmware ? labels.firmwareOwner.image : labels.main;
+}
+
+function toItem(f: Finding, index: number, rule: RuleItem | undefined, locale: Locale, labels: ReportDocument['labels'], layout: ReportLayout, platform: string): ReportItem {
   const wanted = new Set<string>(layout.fields);
   const field = (k: 'title' | 'purpose' | 'description' | 'testingSteps' | 'solution') => (k === 'title' || wanted.has(k) ? clean(rule ? text(rule, k, locale) : k === 'title' ? f.ruleId : '') : '');
   const limit = wanted.has('evidence') ? Math.min(layout.maxEvidence, MAX_EVIDENCE_LINES) : 0;
@@ -118,7 +125,7 @@ function toItem(f: Finding, index: number, rule: RuleItem | undefined, locale: L
     riskLabel: labels.risks[f.risk] ?? f.risk,
     result: f.result,
     resultLabel: labels.results[f.result] ?? f.result,
-    owner: f.attribution.kind === 'sdk' ? clean(f.attribution.name, 500) : labels.main,
+    owner: ownerOf(f, labels, platform),
     purpose: field('purpose'),
     description: field('description'),
     testingSteps: field('testingSteps'),

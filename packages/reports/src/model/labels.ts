@@ -31,6 +31,8 @@ export interface Labels {
   category: string;
   owner: string;
   main: string;
+  /** Firmware's owner column: the image itself, or a component found in it (component CVEs). */
+  firmwareOwner: { image: string; component: string };
   purpose: string;
   description: string;
   testingSteps: string;
@@ -102,6 +104,7 @@ const zhCN: Labels = {
   category: '分类',
   owner: '归属',
   main: '应用主体',
+  firmwareOwner: { image: '固件镜像', component: '组件' },
   purpose: '检测目的',
   description: '风险描述',
   testingSteps: '检测步骤',
@@ -170,6 +173,7 @@ const zhTW: Labels = {
   category: '分類',
   owner: '歸屬',
   main: '應用主體',
+  firmwareOwner: { image: '韌體映像', component: '元件' },
   purpose: '檢測目的',
   description: '風險描述',
   testingSteps: '檢測步驟',
@@ -236,6 +240,7 @@ const en: Labels = {
   category: 'Category',
   owner: 'Owner',
   main: 'App body',
+  firmwareOwner: { image: 'Firmware image', component: 'Component' },
   purpose: 'Purpose',
   description: 'Risk description',
   testingSteps: 'Testing steps',
@@ -304,6 +309,7 @@ const ja: Labels = {
   category: '分類',
   owner: '帰属',
   main: 'アプリ本体',
+  firmwareOwner: { image: 'ファームウェアイメージ', component: 'コンポーネント' },
   purpose: '診断目的',
   description: 'リスクの説明',
   testingSteps: '診断手順',

@@ -20,7 +20,7 @@ const plain = (r: { entries: Map<string, unknown> }) => [...r.entries].map(([k, 
 describe('carveLocated', () => {
   // A squashfs after a kernel, a cramfs inside a gzip stream (blob step) and a UBIFS volume inside UBI (two blob steps).
   const gz = gzipSync(buildCramfs({ type: 'dir', children: { 'ver.txt': { type: 'file', data: 'v2\n' } } }));
-  const ubi = buildUbi([{ id: 0, name: 'rootfs', data: buildUbifs({ type: 'dir', children: { 'cfg.ini': { type: 'file', data: 'a=1\n' } } }) }]);
+  const ubi = buildUbi([{ name: 'rootfs', data: buildUbifs({ type: 'dir', children: { 'cfg.ini': { type: 'file', data: 'a=1\n' } } }) }]);
   const image = Buffer.concat([buildImage(tree), new Uint8Array(4096), gz, new Uint8Array(4096), ubi]);
 
   it('finds every file system by its locator and gives what a whole carve gives, the wanted files first', () => {

@@ -37,10 +37,12 @@ export async function vulnerabilityChecks(c: FirmwareCheckContext, source: VulnD
     const device = id.vendor && id.model ? data.cpesForDevice(id.vendor, id.model.replace(/\s+v\d+(?:\.\d+)?$/i, ''), id.firmwareVersion ?? '*') : [];
     await c.run(['components.known_vulnerabilities'], async () => {
       for (const comp of c.facts.components) {
+        // Attributed to the component (reports print "component busybox 1.01"; the image's own findings stay MAIN).
+        const component = { kind: 'sdk' as const, name: `${comp.name} ${comp.version}` };
         for (const q of data.cpesForComponent(comp.name, comp.version)) {
           for (const v of await data.matchCpe(q, device)) {
             matched.push({ id: v.id, component: comp.name, version: comp.version, ...(v.score !== undefined ? { score: v.score } : {}), ...(v.level ? { level: v.level } : {}), conditions: v.conditions });
-            c.fail('components.known_vulnerabilities', { file: comp.locations[0], snippet: `${v.id} ${comp.name} ${comp.version}`, detail: `${v.score !== undefined ? `CVSS ${v.score} ` : ''}${v.summary.slice(0, 300)}${v.conditions.length ? ` (if ${v.conditions.join(', ')})` : ''}` });
+            c.fail('components.known_vulnerabilities', { file: comp.locations[0], snippet: `${v.id} ${comp.name} ${comp.version}`, detail: `${v.score !== undefined ? `CVSS ${v.score} ` : ''}${v.summary.slice(0, 300)}${v.conditions.length ? ` (if ${v.conditions.join(', ')})` : ''}` }, { attribution: component });
           }
         }
       }
