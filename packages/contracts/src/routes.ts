@@ -165,6 +165,7 @@ export const ROUTES: RouteNode[] = [
       leaf('ComponentSecurity', 'special/component', t('软件成分安全', 'Software component security'), 'component', LIST_OPS),
       { key: 'ComponentSecurity_Create', path: 'special/component/create', title: t('新建测评', 'New evaluation'), hidden: true, resource: 'ComponentSecurity', page: 'evaluation-create:sca' },
       { key: 'ComponentSecurity_Result', path: 'special/component/result', title: t('测评结果', 'Evaluation result'), hidden: true, resource: 'ComponentSecurity', page: 'evaluation-result:sca' },
+      { key: 'ComponentSecurity_Compare', path: 'special/component/compare', title: t('版本对比', 'Version compare'), hidden: true, resource: 'ComponentSecurity', page: 'sca-compare' },
     ],
   },
   {

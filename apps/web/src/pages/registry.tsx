@@ -23,7 +23,7 @@ import { ComplianceCreatePage, ComplianceListPage, ComplianceResultPage } from '
 import { FirmwareComparePage, FirmwareCreatePage, FirmwareListPage, FirmwarePreviewPage } from './firmware/index.ts';
 import { KeysPage as WhiteboxKeysPage, LibraryPage as WhiteboxLibraryPage } from './whitebox/index.ts';
 import { ShieldDetailPage, ShieldListPage, StrategyEditPage, StrategyListPage } from './shield/index.ts';
-import { ScaCreatePage, ScaListPage, ScaResultPage } from './sca/index.ts';
+import { ScaComparePage, ScaCreatePage, ScaListPage, ScaResultPage } from './sca/index.ts';
 import { NoticesPage } from './notices/index.ts';
 import { LicencePage } from './licence/index.ts';
 import { HelpPage } from './help/index.ts';
@@ -100,6 +100,7 @@ const PAGES: Record<string, PageComponent> = {
   component: ScaListPage,
   'evaluation-create:sca': ScaCreatePage,
   'evaluation-result:sca': ScaResultPage,
+  'sca-compare': ScaComparePage,
   notices: NoticesPage,
   licence: LicencePage,
   help: HelpPage,

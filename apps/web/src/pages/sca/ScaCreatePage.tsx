@@ -1,8 +1,107 @@
-/** 新建软件成分测评: the project archive to assess (the upload widget of the source kind: ZIP or tar.gz) and submit. */
+/**
+ * 新建软件成分测评: the project archive (the upload widget of the source kind:
+ * ZIP or tar.gz), the licence policy of this assessment (allowed and denied
+ * SPDX ids → engine params licenceAllowed / licenceDenied) and an optional VEX
+ * document (CycloneDX or OpenVEX JSON → param vex), then submit. The server
+ * reads both with the engine's own readers and refuses bad ones with a
+ * catalogue error; the form only catches what it can tell at once (a file
+ * that is not JSON, too large).
+ */
+import { useState } from 'react';
 import type { RouteNode } from '@citadel/contracts';
-import { SingleUploadCreatePage } from '../evaluation/SingleUploadCreatePage.tsx';
+import { Button, Form, Select, Space, Typography, Upload } from 'antd';
+import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PageCard } from '../../components/index.ts';
+import { FileUpload, type UploadedFile } from '../../components/upload/index.ts';
+import { createTask } from '../../api/tasks.ts';
+import { feedback } from '../../app/feedback.ts';
+import { useTitle } from '../../locales/i18n.ts';
+import { CreateFormActions } from '../evaluation/SingleUploadCreatePage.tsx';
+import { COMMON_LICENCES, MAX_VEX_CHARS, scaParams, vexSummary, type VexFile } from './create-params.ts';
+import { SCA_PATHS } from './paths.ts';
 import './texts.ts';
 
+const LIST_PATH = SCA_PATHS.list;
+
 export function ScaCreatePage({ node }: { node: RouteNode }) {
-  return <SingleUploadCreatePage node={node} platform="sca" uploadKind="source" targetLabel="sca.target" targetHint="sca.targetHint" listPath="/special/component" />;
+  const { t } = useTranslation();
+  const title = useTitle();
+  const navigate = useNavigate();
+  const [files, setFiles] = useState<UploadedFile[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [allowed, setAllowed] = useState<string[]>([]);
+  const [denied, setDenied] = useState<string[]>([]);
+  const [vex, setVex] = useState<VexFile>();
+  const [vexError, setVexError] = useState<string>();
+  const back = () => navigate(LIST_PATH);
+
+  const readVex = async (file: File): Promise<void> => {
+    setVex(undefined);
+    if (file.size > MAX_VEX_CHARS) return setVexError(t('sca.create.vexTooLarge'));
+    const text = await file.text();
+    const summary = vexSummary(text);
+    if (!summary) return setVexError(t('sca.create.vexNotVex'));
+    setVexError(undefined);
+    setVex({ name: file.name, text, ...summary });
+  };
+
+  const submit = async () => {
+    const main = files[0];
+    if (!main || uploading) return;
+    setSubmitting(true);
+    try {
+      await createTask({ platform: 'sca', sample_id: main.sample_id, params: scaParams(allowed, denied, vex) });
+      feedback.success(t('common.operationSuccess'));
+      back();
+    } catch {
+      // The request layer has shown the catalogue message (unknown licence id, unreadable VEX …).
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const options = COMMON_LICENCES.map((id) => ({ value: id, label: id }));
+  return (
+    <PageCard title={title(node.title)} testId={`page-${node.key}`}>
+      <Form layout="horizontal" labelCol={{ flex: '140px' }} wrapperCol={{ flex: 1 }} style={{ maxWidth: 760 }} onFinish={() => void submit()} data-testid="create-form">
+        <Form.Item label={t('sca.target')} required extra={t('sca.targetHint')}>
+          <FileUpload kind="source" maxCount={1} onChange={setFiles} onBusyChange={setUploading} testId="create-upload" />
+        </Form.Item>
+        <Form.Item label={t('sca.create.allowed')} extra={t('sca.create.allowedHint')}>
+          <Select mode="tags" value={allowed} onChange={setAllowed} options={options} tokenSeparators={[',', ' ']} placeholder={t('sca.create.licencePlaceholder')} data-testid="sca-licence-allowed" />
+        </Form.Item>
+        <Form.Item label={t('sca.create.denied')} extra={t('sca.create.deniedHint')}>
+          <Select mode="tags" value={denied} onChange={setDenied} options={options} tokenSeparators={[',', ' ']} placeholder={t('sca.create.licencePlaceholder')} data-testid="sca-licence-denied" />
+        </Form.Item>
+        <Form.Item label={t('sca.create.vex')} extra={t('sca.create.vexHint')} validateStatus={vexError ? 'error' : undefined} help={vexError}>
+          <Space direction="vertical">
+            <Upload
+              accept=".json,application/json"
+              showUploadList={false}
+              beforeUpload={(f) => {
+                void readVex(f);
+                // Read in the browser and sent with the task: no upload of its own.
+                return false;
+              }}
+            >
+              <Button icon={<UploadOutlined />} data-testid="sca-vex-upload">
+                {t('sca.create.vexChoose')}
+              </Button>
+            </Upload>
+            {vex ? (
+              <Space data-testid="sca-vex-file">
+                <Typography.Text>{vex.name}</Typography.Text>
+                <Typography.Text type="secondary">{t('sca.create.vexStatements', { format: vex.format, n: vex.statements })}</Typography.Text>
+                <Button size="small" type="text" icon={<DeleteOutlined />} onClick={() => setVex(undefined)} aria-label={t('common.delete')} />
+              </Space>
+            ) : null}
+          </Space>
+        </Form.Item>
+        <CreateFormActions uploading={uploading} hasFiles={files.length > 0} submitting={submitting} onCancel={back} />
+      </Form>
+    </PageCard>
+  );
 }

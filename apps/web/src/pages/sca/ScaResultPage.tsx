@@ -5,7 +5,9 @@
  */
 import type { RouteNode } from '@citadel/contracts';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Button, Space } from 'antd';
+import { DiffOutlined } from '@ant-design/icons';
 import { Loading, PageCard } from '../../components/index.ts';
 import { StatusCell } from '../../components/task-table/index.ts';
 import { FindingsPanel, ResultSummary } from '../../components/result/index.ts';
@@ -14,6 +16,10 @@ import { useTaskPreview } from '../evaluation/use-task-preview.ts';
 import { ResultNotFound, ResultNotReady } from '../evaluation/ResultStates.tsx';
 import { scaView, withoutSca } from './model.ts';
 import { ComponentTable, Overview, VulnerabilityTable } from './Sections.tsx';
+import { LicenceTable, SuppressedTable } from './LicenceSection.tsx';
+import { DependencyTree } from './TreeSection.tsx';
+import { UpgradePlan } from './UpgradeSection.tsx';
+import { SCA_PATHS } from './paths.ts';
 import './texts.ts';
 
 export function ScaResultPage({ node }: { node: RouteNode }) {
@@ -22,6 +28,7 @@ export function ScaResultPage({ node }: { node: RouteNode }) {
   const [params] = useSearchParams();
   const uid = params.get('task_uid') ?? '';
   const { answer, state } = useTaskPreview(uid);
+  const navigate = useNavigate();
 
   if (state === 'loading' && !answer) return <Loading />;
   if (!answer) return <ResultNotFound node={node} />;
@@ -29,7 +36,20 @@ export function ScaResultPage({ node }: { node: RouteNode }) {
   const view = scaView(assessment);
   return (
     <div data-testid="result-page" data-task-uid={task.task_uid}>
-      <PageCard title={title(node.title)} testId={`page-${node.key}`} extra={<StatusCell row={task} />}>
+      <PageCard
+        title={title(node.title)}
+        testId={`page-${node.key}`}
+        extra={
+          <Space>
+            {view ? (
+              <Button size="small" icon={<DiffOutlined />} onClick={() => navigate(`${SCA_PATHS.compare}?b=${encodeURIComponent(task.task_uid)}`)} data-testid="sca-compare-with">
+                {t('sca.compare.with')}
+              </Button>
+            ) : null}
+            <StatusCell row={task} />
+          </Space>
+        }
+      >
         <ResultSummary assessment={withoutSca(assessment)} task={task} />
       </PageCard>
       {!assessment ? (
@@ -48,6 +68,18 @@ export function ScaResultPage({ node }: { node: RouteNode }) {
               </PageCard>
               <PageCard title={t('sca.vulnerabilities')} testId="sca-vulnerabilities-card">
                 <VulnerabilityTable view={view} />
+              </PageCard>
+              <PageCard title={t('sca.upgrade.title')} testId="sca-upgrade-card">
+                <UpgradePlan view={view} />
+              </PageCard>
+              <PageCard title={t('sca.tree.title')} testId="sca-tree-card">
+                <DependencyTree view={view} />
+              </PageCard>
+              <PageCard title={t('sca.licences.title')} testId="sca-licences-card">
+                <LicenceTable view={view} />
+              </PageCard>
+              <PageCard title={t('sca.vex.title')} testId="sca-suppressed-card">
+                <SuppressedTable view={view} />
               </PageCard>
             </>
           ) : null}
