@@ -28,6 +28,18 @@ export interface OsvAffected {
   name: string;
   ranges: OsvRange[];
   versions: string[];
+  /**
+   * The vulnerable functions the advisory names, when it does (reachability hints):
+   * Go `ecosystem_specific.imports` (package path and symbols), RustSec
+   * `affects.functions`, GHSA `affected_functions` (npm).
+   */
+  functions?: VulnerableFunctions[];
+}
+
+export interface VulnerableFunctions {
+  /** Go import path the symbols belong to; absent when the names are full paths. */
+  module?: string;
+  names: string[];
 }
 
 export interface CpeMatch {

@@ -5,7 +5,7 @@
  * three databases is reported once with all its ids.
  */
 import { cpeMatches, parseCpe, type CpeQuery } from '../cpe/cpe.ts';
-import type { CpeConfiguration, CpeMatch, OsvAffected, Severity, SeverityLevel, VulnRecord } from '../model.ts';
+import type { CpeConfiguration, CpeMatch, OsvAffected, Severity, SeverityLevel, VulnRecord, VulnerableFunctions } from '../model.ts';
 import type { RecordStore } from '../store/types.ts';
 import { normalizePackageName, packageKey } from './names.ts';
 import { affectsVersion } from './osv-match.ts';
@@ -34,6 +34,8 @@ export interface Vulnerability {
    * confirm. Empty = unconditional.
    */
   conditions: string[];
+  /** OSV only: the vulnerable functions the matched advisories name for this package (reachability hints). */
+  functions?: VulnerableFunctions[];
 }
 
 export interface PackageMatch {
@@ -53,6 +55,7 @@ interface Hit {
   record: VulnRecord;
   fixed: string[];
   conditions: string[];
+  functions?: VulnerableFunctions[];
 }
 
 /** Merges hits whose ids/aliases overlap (union-find over ids). Written with plain loops: it runs once per match. */
@@ -133,6 +136,7 @@ function toVulnerability(g: Hit[], borrowed: Map<string, VulnRecord>): Vulnerabi
     modified,
     records: recs.map((r) => r.id),
     conditions,
+    ...(g.some((h) => h.functions) ? { functions: g.flatMap((h) => h.functions ?? []) } : {}),
   };
 }
 
@@ -180,6 +184,7 @@ export async function matchPackages(store: RecordStore, queries: readonly Packag
         if (!res.affected) continue;
         hit ??= { record: r, fixed: [], conditions: [] };
         for (const f of res.fixed) if (!hit.fixed.includes(f)) hit.fixed.push(f);
+        if (a.functions) (hit.functions ??= []).push(...a.functions);
       }
       if (hit) hits.push(hit);
     }

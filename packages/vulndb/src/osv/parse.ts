@@ -5,7 +5,7 @@
  * GIT ranges are kept out (commit ranges cannot be matched against versions).
  */
 import { cvss3BaseScore, levelOfScore } from '../cvss.ts';
-import type { OsvAffected, OsvRange, RangeEvent, Severity, SeverityLevel, VulnRecord } from '../model.ts';
+import type { OsvAffected, OsvRange, RangeEvent, Severity, SeverityLevel, VulnRecord, VulnerableFunctions } from '../model.ts';
 
 const str = (x: unknown): string | undefined => (typeof x === 'string' && x.length > 0 ? x : undefined);
 const arr = (x: unknown): unknown[] => (Array.isArray(x) ? x : []);
@@ -74,7 +74,8 @@ export function parseOsv(json: unknown, source?: string): ParseResult {
     }
     const versions = arr(ao.versions).filter((v): v is string => typeof v === 'string');
     if (ranges.length === 0 && versions.length === 0) continue;
-    affected.push({ ecosystem, name, ranges, versions });
+    const functions = vulnerableFunctions(obj(ao.ecosystem_specific));
+    affected.push({ ecosystem, name, ranges, versions, ...(functions.length ? { functions } : {}) });
   }
   const withdrawn = str(o.withdrawn);
   if (affected.length === 0 && !withdrawn) return { ok: false, reason: `${id}: no affected package with version ranges or versions` };
@@ -101,4 +102,25 @@ export function parseOsv(json: unknown, source?: string): ParseResult {
     affected,
   };
   return { ok: true, record };
+}
+
+const MAX_FUNCTION_GROUPS = 50;
+const MAX_FUNCTION_NAMES = 200;
+const names = (x: unknown): string[] => arr(x).filter((n): n is string => typeof n === 'string' && n.length > 0 && n.length <= 300).slice(0, MAX_FUNCTION_NAMES);
+
+/** Vulnerable functions as OSV's ecosystem_specific gives them (Go imports, RustSec affects.functions, GHSA affected_functions), bounded. */
+function vulnerableFunctions(es: Record<string, unknown> | undefined): VulnerableFunctions[] {
+  if (!es) return [];
+  const out: VulnerableFunctions[] = [];
+  for (const i of arr(es.imports).slice(0, MAX_FUNCTION_GROUPS)) {
+    const io = obj(i);
+    const module = str(io?.path);
+    const n = names(io?.symbols);
+    if (module && module.length <= 300) out.push({ module, names: n });
+  }
+  const rust = names(obj(es.affects)?.functions);
+  if (rust.length) out.push({ names: rust });
+  const ghsa = names(es.affected_functions);
+  if (ghsa.length) out.push({ names: ghsa });
+  return out;
 }
