@@ -8,7 +8,7 @@
  * are refused: a rebuilt package must mean one thing to every reader.
  */
 import { ZipArchive } from '@citadel/engine-core';
-import { parseAxml, readManifestInfo } from '@citadel/engine-android';
+import { androidAttribute, parseAxml, readManifestInfo, valueAsBoolean } from '@citadel/engine-android';
 import { type AppliedProtection, ShieldError, type StrategyValues } from '@citadel/shield-core';
 import { stripDexDebugInfo } from '../dex/strip-debug.ts';
 import { type BoolEdit, type EditOutcome, editManifestBooleans, setApplicationClass } from '../manifest/axml-patch.ts';
@@ -70,6 +70,7 @@ export async function rebuildApk(inputPath: string, outPath: string, s: Strategy
       const stored = e.method === 0;
       let changed: Buffer | undefined;
       if (e.name === 'AndroidManifest.xml') {
+        refuseSplit(data);
         const edits = manifestEdits(data, s);
         try {
           if (edits.length > 0) {
@@ -163,6 +164,24 @@ const MANIFEST_TITLES: Record<string, ReturnType<typeof t>> = {
   usesCleartextTraffic: t('禁止明文流量', 'Cleartext traffic forbidden', '禁止明文流量', '平文通信を禁止'),
   exported: t('取消组件导出', 'Component no longer exported', '取消元件匯出', 'コンポーネントのエクスポートを停止'),
 };
+
+/**
+ * One APK of a split set (a config or feature split, or a base that requires
+ * its splits) cannot be hardened alone: re-signing it apart from its
+ * siblings breaks the set, and the shell would miss the code in the others.
+ */
+function refuseSplit(manifest: Buffer): void {
+  let why: string | undefined;
+  try {
+    const root = parseAxml(manifest).root;
+    const app = root.children.find((c) => c.name === 'application');
+    if (root.attributes.some((a) => a.name === 'split' && !a.namespaceUri)) why = 'split attribute on <manifest>';
+    else if (androidAttribute(root, 'requiredSplitTypes') || (app && valueAsBoolean(androidAttribute(app, 'isSplitRequired')?.value) === true)) why = 'the base APK requires its splits';
+  } catch {
+    return; // the manifest editor names an unreadable manifest
+  }
+  if (why) fail('SHIELD_SPLIT_APK', '这是拆分 APK 组中的一个文件，不能单独加固：请先用 bundletool 等工具合并为通用 APK（universal APK）再上传', 'This APK is one part of a split set and cannot be hardened alone: merge the set into a universal APK first (e.g. bundletool build-apks --mode=universal) and upload that', why);
+}
 
 function manifestEdits(manifest: Buffer, s: StrategyValues): BoolEdit[] {
   const edits: BoolEdit[] = [];

@@ -1,25 +1,23 @@
 /**
  * Assembles the stub DEX with Debian's smali from the fixed sources in
- * ./smali and the generated Config class. Why smali: Debian ships no dx/d8
+ * ./smali/*.smali.ts and the generated Config class. Why smali: Debian ships no dx/d8
  * (dalvik-exchange left after buster), so Java source could not become DEX
  * here; smali is the DEX instruction set written out, so what is reviewed is
  * exactly what runs, and the stub is a few hundred lines.
  */
-import { copyFileSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { runTool, tail } from '../signing/tools.ts';
 import { fail } from '../text.ts';
 import { type ShellConfig, configSmali } from './config.ts';
+import { STUB_SOURCES } from './smali/index.ts';
 import { requireShellTool } from './tools.ts';
-
-export const SMALI_DIR = fileURLToPath(new URL('./smali/', import.meta.url));
 
 export async function assembleStub(cfg: ShellConfig, workDir: string, signal?: AbortSignal): Promise<Buffer> {
   const smali = requireShellTool('smali');
   const src = join(workDir, 'stub-src');
   mkdirSync(src, { recursive: true });
-  for (const f of readdirSync(SMALI_DIR).filter((n) => n.endsWith('.smali'))) copyFileSync(join(SMALI_DIR, f), join(src, f));
+  for (const [name, text] of Object.entries(STUB_SOURCES)) writeFileSync(join(src, name), text);
   writeFileSync(join(src, 'Config.smali'), configSmali(cfg));
   const out = join(workDir, 'stub.dex');
   // API 15 opcodes: the stub uses nothing newer, so one DEX serves every device the app supports.

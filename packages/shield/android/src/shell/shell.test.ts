@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ZipArchive } from '@citadel/engine-core';
 import { DexFile, androidAttribute, parseAxml, valueAsString } from '@citadel/engine-android';
-import { buildApk } from '@citadel/engine-android/testing/build-apk';
+import { buildApk, manifest } from '@citadel/engine-android/testing/build-apk';
+// The engine's AXML writer is not exported as a testing entry; the test reaches it by path.
+import { writeAxml } from '../../../../engines/android/src/formats/testing/axml-writer.ts';
 import { CORPUS, hasCorpus } from '@citadel/engine-core/testing';
 import { ShieldError } from '@citadel/shield-core';
 import { hardenApp } from '../app/module.ts';
@@ -128,7 +130,7 @@ describe.skipIf(!haveTools)('DEX shell', () => {
     expect(good.dex).toEqual(dex);
     expect(good.facts.checksum).toBe('false'); // the digest in this Config is zeros
     const bad = Buffer.from(blob);
-    bad[30] ^= 1;
+    bad[30] = bad[30]! ^ 1;
     const r = await runStubOnJvm(stub, bad, mkdtempSync(join(dir, 'jvm-')));
     // the flipped byte either breaks the inflate (the run fails) or changes the bytes: never the original back
     expect(r.ok && r.dex[0]?.equals(dex[0]!)).toBe(false);
@@ -156,6 +158,17 @@ describe.skipIf(!haveTools)('DEX shell', () => {
       expect(err).toBeInstanceOf(ShieldError);
       expect((err as ShieldError).code).toBe(code);
     }
+  });
+
+  it('refuses one APK of a split set with a message to merge it first', async () => {
+    const p = join(dir, 'base.apk');
+    // a config split: the plain split="…" attribute on <manifest>, as aapt2 writes it
+    const root = manifest({ components: [launcher] });
+    root.attrs = [...(root.attrs ?? []), { name: 'split', string: 'config.arm64_v8a' }];
+    writeFileSync(p, await buildApk({ manifest: writeAxml(root), files: { 'classes.dex': smaliDex('s.dex', APP_SMALI['classes2.dex']!) } }));
+    const err = await hardenApp({ path: p, name: 'base.apk' }, { signWith: 'oneOff' }, { workDir: mkdtempSync(join(dir, 's-')) }).catch((e: unknown) => e);
+    expect((err as ShieldError).code).toBe('SHIELD_SPLIT_APK');
+    expect((err as ShieldError).message).toMatch(/universal|通用/);
   });
 
   for (const [label, path] of [['UnCrackable Level 1', CORPUS.uncrackable], ['DIVA', CORPUS.diva]] as const) {

@@ -1,3 +1,5 @@
+// The stub class Loader in smali (assembled by ../assemble.ts with Debian's smali). Kept as a module so bundled builds carry it.
+export default String.raw`
 # Class loading and the framework fields the shell changes (by reflection:
 # ContextImpl.mPackageInfo, LoadedApk.mClassLoader/mApplication,
 # ContextImpl.mOuterContext, ActivityThread.mInitialApplication/mAllApplications,
@@ -182,3 +184,4 @@
     invoke-virtual {v0, p0, p3}, Ljava/lang/reflect/Field;->set(Ljava/lang/Object;Ljava/lang/Object;)V
     return-void
 .end method
+`;

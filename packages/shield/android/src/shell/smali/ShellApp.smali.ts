@@ -1,3 +1,5 @@
+// The stub class ShellApp in smali (assembled by ../assemble.ts with Debian's smali). Kept as a module so bundled builds carry it.
+export default String.raw`
 # The Application the manifest names after hardening. Its whole start-up path:
 #   attachBaseContext: read the payload asset -> Guard checks -> decrypt ->
 #     new class loader -> LoadedApk.mClassLoader swapped -> original
@@ -65,3 +67,4 @@
     :done
     return-void
 .end method
+`;

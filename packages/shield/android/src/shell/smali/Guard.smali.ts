@@ -1,3 +1,5 @@
+// The stub class Guard in smali (assembled by ../assemble.ts with Debian's smali). Kept as a module so bundled builds carry it.
+export default String.raw`
 # Run-time checks of the shell, each with its configured response
 # (Config: 0 off, 1 report = a logcat warning, 2 exit = kill the process).
 # Checks run before the app's code is decrypted. The helpers marked "pure"
@@ -287,3 +289,4 @@
     const/4 v0, 0x0
     return v0
 .end method
+`;

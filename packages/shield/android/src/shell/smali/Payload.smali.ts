@@ -1,3 +1,5 @@
+// The stub class Payload in smali (assembled by ../assemble.ts with Debian's smali). Kept as a module so bundled builds carry it.
+export default String.raw`
 # The encrypted payload, as packages/shield/android/src/shell/payload.ts writes it:
 #   "CDX1" | iv[16] | AES-128-CTR(key, iv, zlib(plain))
 #   plain = u32 count, then for each DEX: u32 length, bytes (big-endian)
@@ -107,3 +109,4 @@
     :end
     return-object v2
 .end method
+`;
