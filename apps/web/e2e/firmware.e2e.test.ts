@@ -13,13 +13,15 @@ import { type Portal, chromiumAvailable, signIn, startPortal } from './harness.t
 
 // MD5-crypt of "admin" with salt "saltsalt" (a default password: cracked and shown masked).
 const ADMIN_HASH = '$1$saltsalt$Y3BMhxQHmg7scgLILa56u1';
+// A text over one viewer window (256 KiB): paged, each page numbered from its first line.
+const BIG_TEXT = Array.from({ length: 30_000 }, (_, i) => `option_${i + 1}=value\n`).join('');
 const image = (busybox: string, shadow: string) =>
   Buffer.from(
     buildImage({
       type: 'dir',
       children: {
         bin: { type: 'dir', children: { busybox: { type: 'file', data: `\0BusyBox v${busybox} multi-call binary\0` } } },
-        etc: { type: 'dir', children: { shadow: { type: 'file', data: `root:${shadow}:15502:0:99999:7:::\n` }, inittab: { type: 'file', data: '::sysinit:/usr/sbin/telnetd -l /bin/sh\n' } } },
+        etc: { type: 'dir', children: { shadow: { type: 'file', data: `root:${shadow}:15502:0:99999:7:::\n` }, inittab: { type: 'file', data: '::sysinit:/usr/sbin/telnetd -l /bin/sh\n' }, 'big.conf': { type: 'file', data: BIG_TEXT } } },
       },
     }),
   );
@@ -83,6 +85,18 @@ describe.skipIf(!chromiumAvailable)('firmware assessment in the browser', () => 
     const hex = page.getByTestId('firmware-viewer-hex');
     await hex.waitFor({ timeout: 30_000 });
     expect(await hex.textContent()).toMatch(/^00000000 {2}00 42 75 73 79 42 6f 78/);
+    // A text over 256 KiB: the second page goes on where the first stopped, with its own line numbers.
+    await page.getByTestId('firmware-file-search').locator('input').fill('big.conf');
+    await page.getByTestId('firmware-tree').getByText('big.conf', { exact: true }).click();
+    await page.getByTestId('firmware-viewer-text-pager').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('firmware-viewer-text').textContent()).toContain('option_1=value');
+    await page.getByTestId('firmware-viewer-text-pager').locator('.ant-pagination-next').click();
+    await page.getByTestId('firmware-viewer-text-window').filter({ hasText: `第 ${256 * 1024}` }).waitFor({ timeout: 30_000 });
+    const second = (await page.getByTestId('firmware-viewer-text').locator('pre').first().textContent()) ?? '';
+    const firstLine = Number(second.split('\n')[0]);
+    // Line numbers count from the page's first line: line n holds option_n.
+    expect(firstLine).toBe(BIG_TEXT.slice(0, 256 * 1024).split('\n').length);
+    expect(await page.getByTestId('firmware-viewer-text').textContent()).toContain(`option_${firstLine + 1}=value`);
 
     await page.goto(`${portal.url}#/special/firmware/compare?a=${a}&b=${b}`);
     const result = page.getByTestId('compare-result');

@@ -5,7 +5,7 @@ const bytes = (s: string) => new Uint8Array(Buffer.from(s));
 
 describe('previewOf', () => {
   it('text: valid UTF-8 without NUL, windowed without cutting a character', () => {
-    expect(previewOf(bytes('a\nb\n'))).toEqual({ kind: 'text', size: 4, offset: 0, length: 4, text: 'a\nb\n' });
+    expect(previewOf(bytes('a\nb\n'))).toEqual({ kind: 'text', size: 4, offset: 0, length: 4, line: 1, text: 'a\nb\n' });
     // 3-byte characters across the window's end: the window stops before the cut one.
     const long = bytes('中'.repeat(PREVIEW_BYTES));
     const p = previewOf(long);
@@ -15,6 +15,22 @@ describe('previewOf', () => {
     expect(p.text).toBe('中'.repeat(p.length / 3));
     const next = previewOf(long, p.offset + p.length);
     expect(next.kind === 'text' && next.text.startsWith('中')).toBe(true);
+  });
+
+  it('text over one window: pages at k × PREVIEW_BYTES (moved back to a character start) cover the file once, with their first line numbers', () => {
+    const lines = Array.from({ length: 40_000 }, (_, i) => `${i + 1} 行 ${'é'.repeat(i % 7)}`);
+    const all = bytes(`${lines.join('\n')}\n`);
+    expect(all.length).toBeGreaterThan(2 * PREVIEW_BYTES);
+    let text = '';
+    for (let k = 0; k * PREVIEW_BYTES < all.length; k++) {
+      const p = previewOf(all, k * PREVIEW_BYTES);
+      if (p.kind !== 'text') throw new Error(p.kind);
+      expect(p.offset).toBe(text === '' ? 0 : Buffer.byteLength(text));
+      // The window's first line number: the line its first byte is on.
+      expect(p.line).toBe(text.split('\n').length);
+      text += p.text;
+    }
+    expect(text).toBe(Buffer.from(all).toString());
   });
 
   it('hex: a NUL or invalid UTF-8, paged by offset and length', () => {

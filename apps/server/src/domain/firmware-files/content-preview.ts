@@ -2,7 +2,11 @@
  * What the preview's viewer shows of a file: text (valid UTF-8 and no NUL in
  * the file's first window), an image (decided by its magic bytes, never by its
  * name; SVG is text and is shown as source, never rendered) or hex. A window
- * of at most PREVIEW_BYTES from an offset, so a big file is paged.
+ * of at most PREVIEW_BYTES from an offset, so a big file is paged: a text
+ * window starts and ends on character boundaries (an offset inside a UTF-8
+ * sequence moves back to its first byte, so page k is [k·P, (k+1)·P) with both
+ * ends moved back alike and no character is lost or shown twice) and says the
+ * number of its first line.
  */
 
 export const PREVIEW_BYTES = 256 * 1024;
@@ -10,7 +14,8 @@ export const PREVIEW_BYTES = 256 * 1024;
 export const IMAGE_MAX_BYTES = 4 << 20;
 
 export type FilePreview =
-  | { kind: 'text'; size: number; offset: number; length: number; text: string }
+  /** `line`: number of the window's first line in the file (1-based). */
+  | { kind: 'text'; size: number; offset: number; length: number; line: number; text: string }
   | { kind: 'hex'; size: number; offset: number; length: number; base64: string }
   | { kind: 'image'; size: number; mime: string; base64: string };
 
@@ -40,6 +45,21 @@ function incompleteTail(d: Uint8Array): number {
   return 0;
 }
 
+/** The first byte of the UTF-8 sequence `at` is in (at most 3 steps back over continuation bytes). */
+function charStart(d: Uint8Array, at: number): number {
+  let p = Math.min(at, d.length);
+  for (let back = 0; back < 3 && p > 0 && p < d.length && (d[p]! & 0xc0) === 0x80; back++) p--;
+  return p;
+}
+
+/** Line feeds before `end`. */
+function linesBefore(d: Uint8Array, end: number): number {
+  const b = Buffer.from(d.buffer, d.byteOffset, end);
+  let n = 0;
+  for (let i = b.indexOf(10); i >= 0; i = b.indexOf(10, i + 1)) n++;
+  return n;
+}
+
 /** Whether the file reads as text: its first window has no NUL and is valid UTF-8. */
 export function isText(data: Uint8Array): boolean {
   const head = data.subarray(0, PREVIEW_BYTES);
@@ -61,10 +81,13 @@ export function previewOf(data: Uint8Array, offset = 0, length = PREVIEW_BYTES):
     const image = IMAGE_MAGICS.find((m) => m.test(data));
     if (image) return { kind: 'image', size, mime: image.mime, base64: Buffer.from(data.buffer, data.byteOffset, data.length).toString('base64') };
   }
-  let window = data.subarray(from, from + want);
   if (isText(data)) {
-    if (from + window.length < size) window = window.subarray(0, window.length - incompleteTail(window));
-    return { kind: 'text', size, offset: from, length: window.length, text: new TextDecoder().decode(window) };
+    const start = charStart(data, from);
+    // The window ends where the next page starts: on a character's first byte.
+    const end = start + want < size ? Math.max(start + 1, charStart(data, start + want)) : size;
+    const window = data.subarray(start, end);
+    return { kind: 'text', size, offset: start, length: window.length, line: linesBefore(data, start) + 1, text: new TextDecoder().decode(window) };
   }
+  const window = data.subarray(from, from + want);
   return { kind: 'hex', size, offset: from, length: window.length, base64: Buffer.from(window.buffer, window.byteOffset, window.length).toString('base64') };
 }

@@ -105,7 +105,7 @@ describe.each(DIALECTS)('/f single files of the unpacked image (%s)', (dialect) 
 
   it('previews text, hex (paged) and images for the viewer', async () => {
     const text = (await post(t.app, '/f/file_preview', { task_uid: uidA, path: '/etc/motd.txt' }, users['fw-alice']!)).body.data;
-    expect(text).toEqual({ kind: 'text', size: Buffer.byteLength('欢迎 — welcome\n'), offset: 0, length: Buffer.byteLength('欢迎 — welcome\n'), text: '欢迎 — welcome\n' });
+    expect(text).toEqual({ kind: 'text', size: Buffer.byteLength('欢迎 — welcome\n'), offset: 0, length: Buffer.byteLength('欢迎 — welcome\n'), line: 1, text: '欢迎 — welcome\n' });
     const hex = (await post(t.app, '/f/file_preview', { task_uid: uidA, path: '/bin/busybox', offset: 4, length: 4 }, users['fw-alice']!)).body.data;
     expect(hex).toMatchObject({ kind: 'hex', size: BINARY.length, offset: 4, length: 4 });
     expect(Buffer.from(hex.base64, 'base64')).toEqual(BINARY.subarray(4, 8));

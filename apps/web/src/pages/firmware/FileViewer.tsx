@@ -1,6 +1,6 @@
 /**
- * The preview's file viewer: a text file with line numbers, other files as a
- * paged hex dump (offset | hex | ASCII), images in an <img> (decided by the
+ * The preview's file viewer: a text file with line numbers (paged by 256 KiB,
+ * numbered from the page's first line), other files as a paged hex dump (offset | hex | ASCII), images in an <img> (decided by the
  * server from the bytes; SVG stays text), and a download of the file. Contents
  * are re-carved on the server from the stored image (POST /f/file_preview).
  */
@@ -8,21 +8,23 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Pagination, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { reportError } from '../../api/request.ts';
-import { type FilePreview, HEX_PAGE, downloadTreeFile, fromBase64, hexRows, previewFile } from './files-api.ts';
+import { type FilePreview, HEX_PAGE, TEXT_PAGE, downloadTreeFile, fromBase64, hexRows, previewFile } from './files-api.ts';
 import type { FwFile } from './model.ts';
 
 const mono: React.CSSProperties = { fontFamily: 'monospace', fontSize: 12, lineHeight: '18px', margin: 0, whiteSpace: 'pre' };
 
 export function FileViewer({ taskUid, file }: { taskUid: string; file: FwFile }) {
   const { t } = useTranslation();
-  const [offset, setOffset] = useState(0);
+  // The page asked for; `text` once the file is known to be text (its pages are whole server windows, not hex pages).
+  const [page, setPage] = useState<{ offset: number; text?: boolean }>({ offset: 0 });
+  const offset = page.offset;
   const [preview, setPreview] = useState<FilePreview>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [downloading, setDownloading] = useState(false);
 
   useEffect(() => {
-    setOffset(0);
+    setPage({ offset: 0 });
     setPreview(undefined);
   }, [taskUid, file.path]);
   useEffect(() => {
@@ -30,14 +32,14 @@ export function FileViewer({ taskUid, file }: { taskUid: string; file: FwFile })
     setBusy(true);
     setError(undefined);
     // The first request (offset 0) decides the kind and brings a whole window; later hex pages ask for one page each.
-    previewFile(taskUid, file.path, offset > 0 ? { offset, length: HEX_PAGE } : {})
+    previewFile(taskUid, file.path, offset > 0 ? (page.text ? { offset } : { offset, length: HEX_PAGE }) : {})
       .then((p) => live && setPreview(p))
       .catch((e: Error) => live && (setPreview(undefined), setError(e.message)))
       .finally(() => live && setBusy(false));
     return () => {
       live = false;
     };
-  }, [taskUid, file.path, offset]);
+  }, [taskUid, file.path, offset, page.text]);
 
   const download = async () => {
     setDownloading(true);
@@ -59,7 +61,7 @@ export function FileViewer({ taskUid, file }: { taskUid: string; file: FwFile })
         </Button>
       </Space>
       {error ? <Alert type="error" showIcon title={error} data-testid="firmware-viewer-error" /> : null}
-      <Spin spinning={busy}>{preview ? <Body preview={preview} onPage={setOffset} /> : <div style={{ minHeight: 40 }} />}</Spin>
+      <Spin spinning={busy}>{preview ? <Body preview={preview} onPage={(o) => setPage({ offset: o, text: preview.kind === 'text' })} /> : <div style={{ minHeight: 40 }} />}</Spin>
     </div>
   );
 }
@@ -79,13 +81,21 @@ function Body({ preview, onPage }: { preview: FilePreview; onPage: (offset: numb
     case 'text': {
       const lines = preview.text.split('\n');
       if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+      const first = preview.line ?? 1;
       return (
         <>
           <div style={{ ...box, display: 'flex', gap: 12 }} data-testid="firmware-viewer-text">
-            <pre style={{ ...mono, textAlign: 'right', opacity: 0.5, userSelect: 'none' }}>{lines.map((_, i) => i + 1).join('\n')}</pre>
+            <pre style={{ ...mono, textAlign: 'right', opacity: 0.5, userSelect: 'none' }}>{lines.map((_, i) => first + i).join('\n')}</pre>
             <pre style={mono}>{lines.join('\n')}</pre>
           </div>
-          {preview.length < preview.size ? <Typography.Text type="secondary">{t('firmware.viewer.truncated', { shown: preview.length, size: preview.size })}</Typography.Text> : null}
+          {preview.size > TEXT_PAGE ? (
+            <Space style={{ marginTop: 8 }}>
+              <Pagination size="small" simple current={Math.round(preview.offset / TEXT_PAGE) + 1} pageSize={TEXT_PAGE} total={preview.size} showSizeChanger={false} onChange={(p) => onPage((p - 1) * TEXT_PAGE)} data-testid="firmware-viewer-text-pager" />
+              <Typography.Text type="secondary" data-testid="firmware-viewer-text-window">
+                {t('firmware.viewer.textWindow', { from: preview.offset, to: preview.offset + preview.length, size: preview.size })}
+              </Typography.Text>
+            </Space>
+          ) : null}
         </>
       );
     }

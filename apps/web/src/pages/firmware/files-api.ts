@@ -4,13 +4,16 @@ import { sessionHeaders } from '../../api/session-headers.ts';
 import i18n from '../../locales/i18n.ts';
 
 export type FilePreview =
-  | { kind: 'text'; size: number; offset: number; length: number; text: string }
+  /** `line`: the window's first line number in the file. */
+  | { kind: 'text'; size: number; offset: number; length: number; line?: number; text: string }
   | { kind: 'hex'; size: number; offset: number; length: number; base64: string }
   | { kind: 'image'; size: number; mime: string; base64: string }
   | { kind: 'symlink'; target: string };
 
 /** Bytes a hex page shows (256 rows of 16). */
 export const HEX_PAGE = 4096;
+/** Bytes of a text page: the server's window (PREVIEW_BYTES); page k starts at k × TEXT_PAGE, moved back to a character start. */
+export const TEXT_PAGE = 256 * 1024;
 
 export function previewFile(taskUid: string, path: string, window: { offset?: number; length?: number } = {}): Promise<FilePreview> {
   return post('/f/file_preview', { task_uid: taskUid, path, ...window }, { quiet: true });

@@ -20,7 +20,7 @@ i18n.addResourceBundle('zh', 'translation', {
     nodeTypes: { file: '文件', dir: '目录', symlink: '符号链接', chardev: '字符设备', blockdev: '块设备', fifo: '管道', socket: '套接字' },
     serviceKinds: { telnet: 'Telnet', ssh: 'SSH', web: 'Web 服务', upnp: 'UPnP', tr069: 'TR-069 远程管理', tftp: 'TFTP', ftp: 'FTP', dns_dhcp: 'DNS/DHCP', smb: 'SMB 文件共享', snmp: 'SNMP', debug: '调试工具' },
     needTwo: '请输入两个已完成的固件测评任务编号。', notFirmware: '两个任务都必须是已完成的固件测评。',
-    viewer: { title: '文件内容', download: '下载文件', symlink: '符号链接，指向 {{target}}', truncated: '仅显示前 {{shown}} 字节（共 {{size}} 字节），完整内容请下载。', noGrant: '查看和下载文件内容需要固件测评的下载权限。' },
+    viewer: { title: '文件内容', download: '下载文件', symlink: '符号链接，指向 {{target}}', textWindow: '第 {{from}}–{{to}} 字节，共 {{size}} 字节（按页查看）', noGrant: '查看和下载文件内容需要固件测评的下载权限。' },
     diff: { notText: '不是文本文件，不显示逐行差异。', tooLong: '文件过长，不显示逐行差异。', same: '文本内容相同。' },
   },
 }, true, false);
@@ -43,7 +43,7 @@ i18n.addResourceBundle('en', 'translation', {
     nodeTypes: { file: 'File', dir: 'Directory', symlink: 'Symbolic link', chardev: 'Character device', blockdev: 'Block device', fifo: 'FIFO', socket: 'Socket' },
     serviceKinds: { telnet: 'Telnet', ssh: 'SSH', web: 'Web server', upnp: 'UPnP', tr069: 'TR-069 remote management', tftp: 'TFTP', ftp: 'FTP', dns_dhcp: 'DNS/DHCP', smb: 'SMB file sharing', snmp: 'SNMP', debug: 'Debugging tool' },
     needTwo: 'Enter two finished firmware assessment task numbers.', notFirmware: 'Both tasks must be finished firmware assessments.',
-    viewer: { title: 'Contents', download: 'Download file', symlink: 'Symbolic link to {{target}}', truncated: 'Showing the first {{shown}} of {{size}} bytes; download the file for all of it.', noGrant: 'Viewing and downloading file contents needs the firmware evaluation download permission.' },
+    viewer: { title: 'Contents', download: 'Download file', symlink: 'Symbolic link to {{target}}', textWindow: 'Bytes {{from}}–{{to}} of {{size}} (paged)', noGrant: 'Viewing and downloading file contents needs the firmware evaluation download permission.' },
     diff: { notText: 'Not a text file: no line diff.', tooLong: 'The file is too long for a line diff.', same: 'The texts are the same.' },
   },
 }, true, false);
