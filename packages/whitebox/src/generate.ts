@@ -22,7 +22,16 @@ export interface GeneratedLibrary {
   retries: number;
 }
 
-export function generateLibrary(key: Uint8Array, o: LibraryOptions, seed?: Buffer): GeneratedLibrary {
+/**
+ * Layout choices the options imply; `masked` can be overridden to build the earlier,
+ * unmasked security layout for comparison (bench, DCA re-measurement).
+ */
+export interface LayoutOverride {
+  /** run-time masking of the outer rounds (default: on for security-first) */
+  masked?: boolean;
+}
+
+export function generateLibrary(key: Uint8Array, o: LibraryOptions, seed?: Buffer, layout: LayoutOverride = {}): GeneratedLibrary {
   const problem = checkOptions(o);
   if (problem) throw new Error(problem);
   if (key.length !== KEY_BYTES[o.algorithm]) throw new Error(`${o.algorithm} needs a ${KEY_BYTES[o.algorithm] * 8}-bit key`);
@@ -30,13 +39,13 @@ export function generateLibrary(key: Uint8Array, o: LibraryOptions, seed?: Buffe
   const needles = secretNeedles(o.algorithm, key);
   // A 4-byte SM4 round key can turn up inside ~700 KB of random tables by chance (about 1 % of builds); draw new tables then.
   for (let attempt = 0; attempt < 5; attempt++) {
-    const g = generateOnce(key, o, rng);
+    const g = generateOnce(key, o, rng, layout.masked ?? o.preference === 'security');
     if (scanFiles(g.files, needles).length === 0) return { ...g, retries: attempt };
   }
   throw new Error('the generated tables kept containing key material');
 }
 
-function generateOnce(key: Uint8Array, o: LibraryOptions, rng: Rng): Omit<GeneratedLibrary, 'retries'> {
+function generateOnce(key: Uint8Array, o: LibraryOptions, rng: Rng, masked: boolean): Omit<GeneratedLibrary, 'retries'> {
   const has = (d: 'enc' | 'dec') => o.directions.includes(d);
   let parts;
   let tableBytes = 0;
@@ -44,18 +53,20 @@ function generateOnce(key: Uint8Array, o: LibraryOptions, rng: Rng): Omit<Genera
   const notes: string[] = [];
   if (o.algorithm === 'sm4') {
     const t = {
-      enc: has('enc') ? buildSm4(key, 'enc', { encodings: 'xiao-lai', rng }) : undefined,
-      dec: has('dec') ? buildSm4(key, 'dec', { encodings: 'xiao-lai', rng }) : undefined,
+      enc: has('enc') ? { ...buildSm4(key, 'enc', { encodings: 'xiao-lai', rng }), masked } : undefined,
+      dec: has('dec') ? { ...buildSm4(key, 'dec', { encodings: 'xiao-lai', rng }), masked } : undefined,
     };
     tableBytes = (t.enc ? sm4TableBytes(t.enc) : 0) + (t.dec ? sm4TableBytes(t.dec) : 0);
     parts = emitSm4(o.logo, t);
     tables = { kind: 'sm4', ...t };
-    notes.push('SM4 after Xiao–Lai: random 32-bit affine encodings of the state words and 8-bit affine encodings of the S-box inputs; the preference does not change the SM4 layout.');
+    notes.push('SM4 after Xiao–Lai: random 32-bit affine encodings of the state words and 8-bit affine encodings of the S-box inputs.');
+    if (masked) notes.push(MASK_NOTE_SM4);
   } else {
     const mixing = o.preference === 'security';
+    if (masked && !mixing) throw new Error('run-time masking needs the security layout');
     const t = {
-      enc: has('enc') ? buildAes(key, 'enc', { encodings: 'chow', mixing, rng }) : undefined,
-      dec: has('dec') ? buildAes(key, 'dec', { encodings: 'chow', mixing, rng }) : undefined,
+      enc: has('enc') ? { ...buildAes(key, 'enc', { encodings: 'chow', mixing, rng }), masked } : undefined,
+      dec: has('dec') ? { ...buildAes(key, 'dec', { encodings: 'chow', mixing, rng }), masked } : undefined,
     };
     tableBytes = (t.enc ? aesTableBytes(t.enc) : 0) + (t.dec ? aesTableBytes(t.dec) : 0);
     parts = emitAes(o.logo, t);
@@ -65,6 +76,7 @@ function generateOnce(key: Uint8Array, o: LibraryOptions, rng: Rng): Omit<Genera
         ? 'AES after Chow et al.: Type II (T-box + Ty_i + 32-bit mixing bijection), Type III (8-bit mixing bijections of the next round) and 4-bit encoded XOR tables.'
         : 'AES, performance layout: Type II tables (T-box + Ty_i + the next round’s 8-bit mixing bijection) and 4-bit encoded XOR tables; no 32-bit mixing bijections.',
     );
+    if (masked) notes.push(MASK_NOTE_AES);
   }
   notes.push('No external encodings: the library takes and returns plain data so it interoperates with standard AES/SM4 peers.');
   const spec = {
@@ -89,3 +101,8 @@ function generateOnce(key: Uint8Array, o: LibraryOptions, rng: Rng): Omit<Genera
   ]);
   return { files, tableBytes, tables };
 }
+
+const MASK_CAVEAT =
+  'The masks come from the operating system (/dev/urandom, arc4random_buf) through the process: this defends against trace-based DCA of the unmodified library, not against someone who hooks the random source or patches the code. Higher-order and algebraic attacks (e.g. BGE) are not addressed by it.';
+const MASK_NOTE_AES = `Hardened: fresh Boolean masks for every block (xoshiro256** seeded from the OS on every call) on the first round's Type II and XOR tables, the last middle round's final XOR layer and the last-round tables, read through masked copies written per block. ${MASK_CAVEAT}`;
+const MASK_NOTE_SM4 = `Hardened: fresh Boolean masks for every block (xoshiro256** seeded from the OS on every call) on the S-box tables of the first and last round, read through masked copies written per block. ${MASK_CAVEAT}`;

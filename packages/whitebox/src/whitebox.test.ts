@@ -1,6 +1,8 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { aesBlock, aesTableBytes, buildAes } from './aes/chow.ts';
+import { aesBlockMasked } from './aes/masked.ts';
+import { sm4BlockMasked } from './sm4/masked.ts';
 import { generateLibrary } from './generate.ts';
 import { type LibraryOptions, checkOptions, parseIdLines } from './options.ts';
 import { referenceCrypt } from './reference.ts';
@@ -27,6 +29,47 @@ describe('white-box tables (evaluated in TypeScript, the same lookups as the C c
       if (bytes === 16) expect(aesTableBytes(enc)).toBe(mixing ? 741_376 : 372_736);
     });
   }
+
+  it('the masked evaluation (fresh masks per block) gives the same blocks, AES all sizes and SM4, both ways', () => {
+    const masks = new Rng();
+    for (const bytes of [16, 24, 32]) {
+      const key = randomBytes(bytes);
+      const enc = buildAes(key, 'enc', { encodings: 'chow', mixing: true, rng: new Rng() });
+      const dec = buildAes(key, 'dec', { encodings: 'chow', mixing: true, rng: new Rng() });
+      for (let i = 0; i < 8; i++) {
+        const p = randomBytes(16);
+        const c = createCipheriv(`aes-${bytes * 8}-ecb`, key, null).setAutoPadding(false).update(p);
+        expect(Buffer.from(aesBlockMasked(enc, p, masks)).toString('hex')).toBe(c.toString('hex'));
+        expect(Buffer.from(aesBlockMasked(dec, c, masks)).toString('hex')).toBe(p.toString('hex'));
+      }
+    }
+    expect(() => aesBlockMasked(buildAes(randomBytes(16), 'enc', { encodings: 'chow', mixing: false, rng: new Rng() }), randomBytes(16), masks)).toThrow(/security layout/);
+    const key = randomBytes(16);
+    const enc = buildSm4(key, 'enc', { encodings: 'xiao-lai', rng: new Rng() });
+    const dec = buildSm4(key, 'dec', { encodings: 'xiao-lai', rng: new Rng() });
+    for (let i = 0; i < 8; i++) {
+      const p = randomBytes(16);
+      const c = referenceCrypt('sm4', 'enc', 'ecb', 'none', key, Buffer.alloc(16), p);
+      expect(Buffer.from(sm4BlockMasked(enc, p, masks)).toString('hex')).toBe(c.toString('hex'));
+      expect(Buffer.from(sm4BlockMasked(dec, c, masks)).toString('hex')).toBe(p.toString('hex'));
+    }
+  });
+
+  it('security-first libraries carry the run-time masking, seeded from the OS; performance-first and the unmasked layout do not', () => {
+    for (const algorithm of ['aes128', 'sm4'] as const) {
+      const k = randomBytes(16);
+      const lib = generateLibrary(k, { ...base, algorithm, directions: ['enc'] });
+      const hardened = lib.files.get('wbskTest1.c')!.toString();
+      expect(hardened).toContain('#define WB_MASKED 1');
+      expect(hardened).toMatch(/getrandom\(|\/dev\/urandom/);
+      expect(hardened).toContain('arc4random_buf');
+      const readme = lib.files.get('README.md')!.toString();
+      expect(readme).toMatch(/Hardened: fresh Boolean masks/);
+      expect(readme).toMatch(/not against someone who hooks the random source/);
+      expect(generateLibrary(k, { ...base, algorithm, directions: ['enc'] }, undefined, { masked: false }).files.get('wbskTest1.c')!.toString()).toContain('#define WB_MASKED 0');
+    }
+    expect(generateLibrary(randomBytes(16), { ...base, directions: ['enc'], preference: 'performance' }).files.get('wbskTest1.c')!.toString()).toContain('#define WB_MASKED 0');
+  });
 
   it('AES standard vectors (FIPS-197 Appendix C) through the tables', () => {
     for (const alg of ['aes128', 'aes192', 'aes256'] as const) {

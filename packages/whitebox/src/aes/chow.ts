@@ -35,6 +35,8 @@ export interface AesTables {
   x2: Uint8Array | null;
   /** 16·256: last round */
   tf: Uint8Array;
+  /** run-time masking of the outer rounds in the generated C (aes/masked.ts); the tables are the same */
+  masked: boolean;
 }
 
 export interface AesGenOptions {
@@ -135,7 +137,7 @@ export function buildAesTables(rk: Uint8Array[], sbox: Uint8Array, mix: number[]
   }
   const tf = new Uint8Array(16 * 256);
   for (let i = 0; i < 16; i++) for (let y = 0; y < 256; y++) tf[i * 256 + y] = sbox[inDec[shift[i]!]![y]! ^ rk[R]![shift[i]!]!]! ^ rk[nr]![i]!;
-  return { rounds: nr, mixing, shift, t2, x1, t3, x2, tf };
+  return { rounds: nr, mixing, shift, t2, x1, t3, x2, tf, masked: false };
 }
 
 export function buildAes(key: Uint8Array, direction: 'enc' | 'dec', o: AesGenOptions): AesTables {

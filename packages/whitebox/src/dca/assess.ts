@@ -1,26 +1,32 @@
 /**
- * DCA self-assessment of a generated library. Traces are simulated in TypeScript:
- * the generated tables are evaluated with exactly the lookups the C code makes
- * (aesBlock / sm4Block) and every value read in the first round is recorded bit
- * by bit — what a DBI tool (Intel PIN, Valgrind) would log as memory reads of the
- * table region, without the address noise. The same attack runs against a plain
- * table implementation of the same key (all encodings the identity), the
- * baseline that is expected to fall.
+ * DCA self-assessment of a generated library (traces.ts records the software traces).
  *
- * AES: samples of the column whose T-box consumes the attacked byte (giving the
- * attacker the location only helps him); target S(p_i ⊕ k_i), all 16 bytes of the
- * first round key (the AES key itself, or the last round key for a decrypt-only
- * library). SM4: all first-round reads; target S(z_j ⊕ rk0_j) with
- * z = X1⊕X2⊕X3, the 4 bytes of the first round key.
+ * Attacks, each on every key byte of both ends of the cipher:
+ *  - first round: target S(p ⊕ k) for the known input byte p and the first round key
+ *    (AES: the 16 bytes of the first round key of the direction; SM4: the 4 bytes of
+ *    rk0 against z = X1⊕X2⊕X3);
+ *  - last round: target S⁻¹(c ⊕ k) for the known output byte c and the last round key
+ *    (AES), or S(z ⊕ rk31) with z from the output words (SM4);
+ * with three first-order distinguishers (cpa.ts): Bos et al.'s single-bit DPA
+ * (difference of means), per-bit correlation and Hamming-weight CPA.
+ *
+ * The same attacks run against a plain table implementation of the same key (all
+ * encodings the identity), the baseline that is expected to fall. A library "resists
+ * up to N traces" when, at every checkpoint up to N, no attack ranks the right value
+ * first for more bytes than chance would (P < 0.1 %: at most 2 of 16, 1 of 4).
+ * Nothing here says anything about higher-order or algebraic attacks.
  */
 import { randomBytes } from 'node:crypto';
 import { type AesTables, aesBlock, buildAes } from '../aes/chow.ts';
-import { INV_SBOX, SBOX, expandKey } from '../aes/reference.ts';
+import { type MaskSource, aesBlockMasked } from '../aes/masked.ts';
+import { INV_SBOX, SBOX, decryptionRoundKeys, expandKey } from '../aes/reference.ts';
 import type { GeneratedLibrary } from '../generate.ts';
 import { Rng } from '../rng.ts';
+import { sm4BlockMasked } from '../sm4/masked.ts';
 import { SM4_SBOX, sm4RoundKeys } from '../sm4/reference.ts';
 import { type Sm4Tables, buildSm4, sm4Block } from '../sm4/xiao-lai.ts';
-import { cpaScores, rankOf } from './cpa.ts';
+import { DISTINGUISHERS, type Distinguisher, attackScores, rankOf } from './cpa.ts';
+import { type ByteTarget, type Side, type TraceSet, aesGrouping, collect, sm4Grouping } from './traces.ts';
 
 export interface DcaPoint {
   traces: number;
@@ -29,7 +35,9 @@ export interface DcaPoint {
   total: number;
   /** mean rank of the correct byte (0 = first of 256) */
   meanRank: number;
-  /** highest |correlation| of the correct guesses, and of any wrong guess */
+  /** log2 of the product of (rank + 1) over the bytes: an upper bound on the key's rank when the bytes are enumerated independently */
+  log2KeyRank: number;
+  /** highest score of the correct guesses, and of any wrong guess */
   bestTrue: number;
   bestWrong: number;
 }
@@ -40,140 +48,183 @@ export interface DcaSeries {
   points: DcaPoint[];
 }
 
+export interface DcaAttack {
+  distinguisher: Distinguisher;
+  side: Side;
+  whitebox: DcaPoint[];
+  plain: DcaPoint[];
+}
+
 export interface DcaReport {
   method: string;
   target: string;
   direction: 'enc' | 'dec';
+  /** run-time masking was on in the assessed library */
+  masked: boolean;
+  /** per checkpoint, the attack that recovered the most bytes (ties: the lower mean rank) */
   whitebox: DcaSeries;
   plain: DcaSeries;
-  /** true when no checkpoint let first-order DCA rank the right value first for more bytes than chance */
+  attacks: DcaAttack[];
+  /** bytes a random ranking puts first with probability ≥ 0.1 % */
+  chanceBytes: number;
+  /** the largest checkpoint up to which no attack beat chance (0: beaten at the first) */
+  resistedUpTo: number;
+  /** no attack beat chance at any checkpoint */
   resisted: boolean;
 }
 
-interface Traces {
-  inputs: Uint8Array[];
-  samples: Uint8Array[][];
-  keyBytes: number[];
-  sbox: Uint8Array;
-  samplesPerTrace: number;
-}
-
-function bitsInto(out: number[], value: number, width: number): void {
-  for (let b = 0; b < width; b++) out.push((value >>> b) & 1);
-}
-
-function aesTraces(t: AesTables, firstRoundKey: Uint8Array, sbox: Uint8Array, n: number, plaintext: () => Buffer): Traces {
-  const perColumn: number[][][] = [[], [], [], []];
-  const inputs = Array.from({ length: 16 }, () => new Uint8Array(n));
-  for (let tr = 0; tr < n; tr++) {
-    const p = plaintext();
-    p.forEach((v, i) => (inputs[i]![tr] = v));
-    const cols: number[][] = [[], [], [], []];
-    aesBlock(t, p, (table, idx, value) => {
-      if ((table === 0 || table === 2) && idx < 16 * 256) bitsInto(cols[Math.floor(idx / 256) >> 2]!, value, 32);
-      else if ((table === 1 || table === 3) && idx < 4 * 8 * 768) bitsInto(cols[Math.floor(idx / (8 * 768))]!, value, 4);
-    });
-    cols.forEach((c, i) => perColumn[i]!.push(c));
-  }
-  // transpose to samples[s][trace] per column; key byte at source position src is read by table i with shift[i] = src
-  const colSamples = perColumn.map((rows) => {
-    const width = rows[0]!.length;
-    return Array.from({ length: width }, (_, s) => Uint8Array.from(rows, (r) => r[s]!));
-  });
-  const samples = Array.from({ length: 16 }, (_, src) => colSamples[t.shift.indexOf(src) >> 2]!);
-  return { inputs, samples, keyBytes: [...firstRoundKey], sbox, samplesPerTrace: colSamples[0]!.length };
-}
-
-function sm4Traces(t: Sm4Tables, rk0: number, n: number, plaintext: () => Buffer): Traces {
-  const rows: number[][] = [];
-  const inputs = Array.from({ length: 4 }, () => new Uint8Array(n));
-  for (let tr = 0; tr < n; tr++) {
-    const p = plaintext();
-    const z = p.readUInt32BE(4) ^ p.readUInt32BE(8) ^ p.readUInt32BE(12);
-    for (let j = 0; j < 4; j++) inputs[j]![tr] = (z >>> (8 * j)) & 255;
-    const row: number[] = [];
-    sm4Block(t, p, (table, idx, value) => {
-      if ((table === 1 && idx < 4096) || (table === 2 && idx < 1024)) bitsInto(row, value, 32);
-    });
-    rows.push(row);
-  }
-  const width = rows[0]!.length;
-  const all = Array.from({ length: width }, (_, s) => Uint8Array.from(rows, (r) => r[s]!));
-  return { inputs, samples: inputs.map(() => all), keyBytes: [0, 1, 2, 3].map((j) => (rk0 >>> (8 * j)) & 255), sbox: SM4_SBOX, samplesPerTrace: width };
-}
-
-function attack(tr: Traces, checkpoints: number[], implementation: DcaSeries['implementation']): DcaSeries {
-  const points = checkpoints.map((n) => {
-    let recovered = 0;
-    let rankSum = 0;
-    let bestTrue = 0;
-    let bestWrong = 0;
-    tr.keyBytes.forEach((k, i) => {
-      const scores = cpaScores({ inputs: tr.inputs[i]!, samples: tr.samples[i]!, sbox: tr.sbox }, n);
-      const rank = rankOf(scores, k);
-      if (rank === 0) recovered++;
-      rankSum += rank;
-      bestTrue = Math.max(bestTrue, scores[k]!);
-      for (let g = 0; g < 256; g++) if (g !== k) bestWrong = Math.max(bestWrong, scores[g]!);
-    });
-    const r3 = (x: number) => Math.round(x * 1000) / 1000;
-    return { traces: n, recovered, total: tr.keyBytes.length, meanRank: Math.round((rankSum / tr.keyBytes.length) * 10) / 10, bestTrue: r3(bestTrue), bestWrong: r3(bestWrong) };
-  });
-  return { implementation, samplesPerTrace: tr.samplesPerTrace, points };
-}
-
 export function dcaCheckpoints(max: number): number[] {
-  const out: number[] = [];
-  for (let n = 25; n < max; n *= 2) out.push(n);
+  const out = [25, 50, 100, 200, 400, 1000, 2000, 5000].filter((n) => n < max);
   out.push(max);
   return out;
 }
 
+/** Smallest t with P(Binomial(total, 1/256) > t) < 0.1 %. */
+export function chanceBytes(total: number): number {
+  const p = 1 / 256;
+  let tail = 1;
+  for (let t = 0; t <= total; t++) {
+    let pt = 1;
+    for (let i = 0; i < t; i++) pt *= ((total - i) / (i + 1)) * p;
+    pt *= (1 - p) ** (total - t);
+    tail -= pt;
+    if (tail < 1e-3) return t;
+  }
+  return total;
+}
+
+function score(targets: ByteTarget[], n: number): Record<Distinguisher, DcaPoint> {
+  const acc = Object.fromEntries(DISTINGUISHERS.map((d) => [d, { recovered: 0, rankSum: 0, log2: 0, bestTrue: 0, bestWrong: 0 }])) as Record<Distinguisher, { recovered: number; rankSum: number; log2: number; bestTrue: number; bestWrong: number }>;
+  for (const t of targets) {
+    const s = attackScores(t, n);
+    for (const d of DISTINGUISHERS) {
+      const a = acc[d];
+      const sc = s[d];
+      const rank = rankOf(sc, t.key);
+      if (rank === 0) a.recovered++;
+      a.rankSum += rank;
+      a.log2 += Math.log2(rank + 1);
+      a.bestTrue = Math.max(a.bestTrue, sc[t.key]!);
+      for (let g = 0; g < 256; g++) if (g !== t.key) a.bestWrong = Math.max(a.bestWrong, sc[g]!);
+    }
+  }
+  const r3 = (x: number) => Math.round(x * 1000) / 1000;
+  return Object.fromEntries(
+    DISTINGUISHERS.map((d) => {
+      const a = acc[d];
+      return [d, { traces: n, recovered: a.recovered, total: targets.length, meanRank: Math.round((a.rankSum / targets.length) * 10) / 10, log2KeyRank: Math.round(a.log2 * 10) / 10, bestTrue: r3(a.bestTrue), bestWrong: r3(a.bestWrong) }];
+    }),
+  ) as Record<Distinguisher, DcaPoint>;
+}
+
+/** All attacks on one trace set; targets per side built by the caller. */
+type SeriesOf = Omit<DcaAttack, 'whitebox' | 'plain'> & { points: DcaPoint[] };
+
+function attackAll(targets: Record<Side, ByteTarget[]>, checkpoints: number[]): { attacks: SeriesOf[]; samples: number } {
+  const attacks: SeriesOf[] = [];
+  for (const side of ['first', 'last'] as const) {
+    const per = checkpoints.map((n) => score(targets[side], n));
+    for (const d of DISTINGUISHERS) attacks.push({ distinguisher: d, side, points: per.map((p) => p[d]) });
+  }
+  // samples per trace: the distinct sample groups of the larger side
+  const groupsTotal = (s: Side) => [...new Set(targets[s].map((t) => t.samples))].reduce((a, g) => a + g.length, 0);
+  const samples = Math.max(groupsTotal('first'), groupsTotal('last'));
+  return { attacks, samples };
+}
+
+function summary(attacks: { points: DcaPoint[] }[], implementation: DcaSeries['implementation'], samples: number): DcaSeries {
+  const points = attacks[0]!.points.map((_, i) =>
+    attacks.map((a) => a.points[i]!).reduce((best, p) => (p.recovered > best.recovered || (p.recovered === best.recovered && p.meanRank < best.meanRank) ? p : best)),
+  );
+  return { implementation, samplesPerTrace: samples, points };
+}
+
+function aesTargets(t: AesTables, set: TraceSet, direction: 'enc' | 'dec', key: Uint8Array): Record<Side, ByteTarget[]> {
+  const rk = direction === 'enc' ? expandKey(key) : decryptionRoundKeys(expandKey(key));
+  const sbox = direction === 'enc' ? SBOX : INV_SBOX;
+  const inverse = direction === 'enc' ? INV_SBOX : SBOX;
+  const nr = rk.length - 1;
+  return {
+    first: Array.from({ length: 16 }, (_, src) => ({
+      inputs: Uint8Array.from(set.inputs, (p) => p[src]!),
+      key: rk[0]![src]!,
+      sbox,
+      samples: set.first[t.shift.indexOf(src) >> 2]!,
+    })),
+    last: Array.from({ length: 16 }, (_, i) => ({
+      inputs: Uint8Array.from(set.outputs, (c) => c[i]!),
+      key: rk[nr]![i]!,
+      sbox: inverse,
+      samples: set.last[t.shift[i]! >> 2]!,
+    })),
+  };
+}
+
+function sm4Targets(set: TraceSet, direction: 'enc' | 'dec', key: Uint8Array): Record<Side, ByteTarget[]> {
+  const rks = sm4RoundKeys(key);
+  const rk = direction === 'enc' ? rks : [...rks].reverse();
+  const z = (b: Buffer) => b.readUInt32BE(4) ^ b.readUInt32BE(8) ^ b.readUInt32BE(12);
+  const side = (blocks: Buffer[], k: number, samples: Uint8Array[]) =>
+    [0, 1, 2, 3].map((j) => ({ inputs: Uint8Array.from(blocks, (b) => (z(b) >>> (8 * j)) & 255), key: (k >>> (8 * j)) & 255, sbox: SM4_SBOX, samples }));
+  return { first: side(set.inputs, rk[0]!, set.first[0]!), last: side(set.outputs, rk[31]!, set.last[0]!) };
+}
+
 /**
- * `seed` fixes the attacker's plaintexts (and the baseline's tables), for a
- * reproducible assessment; by default each run draws fresh random plaintexts.
+ * `seed` fixes the attacker's plaintexts, the baseline's tables and the masks, for a
+ * reproducible assessment; by default each run draws fresh ones.
  */
-export function runDca(lib: GeneratedLibrary, key: Uint8Array, o: { traces?: number; seed?: Buffer } = {}): DcaReport {
+export function runDca(lib: GeneratedLibrary, key: Uint8Array, o: { traces?: number; seed?: Buffer; maskSource?: MaskSource } = {}): DcaReport {
   const max = Math.max(25, Math.min(o.traces ?? 400, 5000));
   const checkpoints = dcaCheckpoints(max);
   const rng = new Rng(o.seed);
-  const inputRng = o.seed ? new Rng(Buffer.concat([o.seed, Buffer.from('plaintexts')])) : undefined;
+  const derived = (label: string) => (o.seed ? new Rng(Buffer.concat([o.seed, Buffer.from(label)])) : new Rng(randomBytes(32)));
+  const inputRng = derived('plaintexts');
+  // maskSource: to show what a hooked random source (all-zero masks) gives away
+  const masks = o.maskSource ?? derived('masks');
   // Both implementations are attacked with the same plaintexts, as a real attacker's trace set would be.
-  const plaintexts = Array.from({ length: max }, () => (inputRng ? Buffer.from(Array.from({ length: 16 }, () => inputRng.byte())) : randomBytes(16)));
-  const source = () => {
-    let i = 0;
-    return () => plaintexts[i++]!;
-  };
-  if (lib.tables.kind === 'aes') {
-    const direction = lib.tables.enc ? 'enc' : 'dec';
-    const wb = (lib.tables.enc ?? lib.tables.dec)!;
-    const rk = expandKey(key);
-    const firstKey = direction === 'enc' ? rk[0]! : rk[rk.length - 1]!;
-    const sbox = direction === 'enc' ? SBOX : INV_SBOX;
-    const plain = buildAes(key, direction, { encodings: 'none', mixing: false, rng });
-    const w = attack(aesTraces(wb, firstKey, sbox, max, source()), checkpoints, 'white-box');
-    const p = attack(aesTraces(plain, firstKey, sbox, max, source()), checkpoints, 'plain tables');
-    return report('AES', direction, w, p);
-  }
+  const plaintexts = Array.from({ length: max }, () => Buffer.from(Array.from({ length: 16 }, () => inputRng.byte())));
   const direction = lib.tables.enc ? 'enc' : 'dec';
-  const wb = (lib.tables.enc ?? lib.tables.dec)!;
-  const rks = sm4RoundKeys(key);
-  const rk0 = direction === 'enc' ? rks[0]! : rks[31]!;
-  const plain = buildSm4(key, direction, { encodings: 'none', rng });
-  const w = attack(sm4Traces(wb, rk0, max, source()), checkpoints, 'white-box');
-  const p = attack(sm4Traces(plain, rk0, max, source()), checkpoints, 'plain tables');
-  return report('SM4', direction, w, p);
-}
-
-function report(alg: 'AES' | 'SM4', direction: 'enc' | 'dec', whitebox: DcaSeries, plain: DcaSeries): DcaReport {
-  // chance: a byte ranks first with probability 1/256; allow one lucky byte
-  const resisted = whitebox.points.every((pt) => pt.recovered <= 1);
+  let wb: ReturnType<typeof attackAll>;
+  let plain: ReturnType<typeof attackAll>;
+  let masked: boolean;
+  if (lib.tables.kind === 'aes') {
+    const t = (lib.tables.enc ?? lib.tables.dec)!;
+    masked = t.masked;
+    const p = buildAes(key, direction, { encodings: 'none', mixing: false, rng });
+    const wset = collect((x, sink) => (t.masked ? aesBlockMasked(t, x, masks, sink) : aesBlock(t, x, sink)), 4, aesGrouping(t), plaintexts);
+    wb = attackAll(aesTargets(t, wset, direction, key), checkpoints);
+    const pset = collect((x, sink) => aesBlock(p, x, sink), 4, aesGrouping(p), plaintexts);
+    plain = attackAll(aesTargets(p, pset, direction, key), checkpoints);
+  } else {
+    const t: Sm4Tables = (lib.tables.enc ?? lib.tables.dec)!;
+    masked = t.masked;
+    const p = buildSm4(key, direction, { encodings: 'none', rng });
+    const wset = collect((x, sink) => (t.masked ? sm4BlockMasked(t, x, masks, sink) : sm4Block(t, x, sink)), 1, sm4Grouping, plaintexts);
+    wb = attackAll(sm4Targets(wset, direction, key), checkpoints);
+    const pset = collect((x, sink) => sm4Block(p, x, sink), 1, sm4Grouping, plaintexts);
+    plain = attackAll(sm4Targets(pset, direction, key), checkpoints);
+  }
+  const alg = lib.tables.kind === 'aes' ? 'AES' : 'SM4';
+  const total = wb.attacks[0]!.points[0]!.total;
+  const chance = chanceBytes(total);
+  let resistedUpTo = 0;
+  for (let i = 0; i < checkpoints.length; i++) {
+    if (wb.attacks.some((a) => a.points[i]!.recovered > chance)) break;
+    resistedUpTo = checkpoints[i]!;
+  }
   return {
-    method: 'first-order CPA (DCA) on simulated software traces: every bit of every first-round table read is a sample; the C code makes the same reads',
-    target: alg === 'AES' ? `S-box output S(x ⊕ k) of the first ${direction === 'enc' ? 'encryption' : 'decryption'} round, 16 key bytes` : `SM4 S-box output of round 1, 4 bytes of the first round key (${direction})`,
+    method: 'first-order DCA on simulated software traces (every bit of every value read and of every index read at, in the rounds one key byte reaches, aligned by table): single-bit difference of means (Bos et al.), per-bit correlation and Hamming-weight CPA',
+    target:
+      alg === 'AES'
+        ? `first round S(p ⊕ k) and last round S⁻¹(c ⊕ k) of the ${direction === 'enc' ? 'encryption' : 'decryption'} tables, 16 key bytes each`
+        : `S-box output of round 1 (rk0) and of round 32 (rk31) of the ${direction === 'enc' ? 'encryption' : 'decryption'} tables, 4 key bytes each`,
     direction,
-    whitebox,
-    plain,
-    resisted,
+    masked,
+    whitebox: summary(wb.attacks, 'white-box', wb.samples),
+    plain: summary(plain.attacks, 'plain tables', plain.samples),
+    attacks: wb.attacks.map((a, i) => ({ distinguisher: a.distinguisher, side: a.side, whitebox: a.points, plain: plain.attacks[i]!.points })),
+    chanceBytes: chance,
+    resistedUpTo,
+    resisted: resistedUpTo === max,
   };
 }

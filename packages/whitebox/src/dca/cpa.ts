@@ -1,10 +1,16 @@
 /**
- * First-order correlation power analysis on software traces (Bos, Hubain, Michiels,
- * Teuwen, "Differential Computation Analysis", CHES 2016): every bit a table read
- * returns is one sample; the hypothesis for key byte guess k is one bit of
- * S(x ⊕ k) for the known input byte x. For each guess the score is the largest
- * |Pearson correlation| over samples and the 8 target bits; the rank of the true
- * key byte is the number of guesses scoring higher.
+ * First-order attacks on software traces (Bos, Hubain, Michiels, Teuwen, "Differential
+ * Computation Analysis", CHES 2016): every bit a table read returns (and every bit of
+ * the index it reads at) is one sample. Three distinguishers are scored for every key
+ * byte guess k against the known input byte x, target S(x ⊕ k):
+ *
+ *  - `dpa`: Bos et al.'s DCA — single-bit difference of means: for each of the 8
+ *    target bits, |mean(sample | bit = 1) − mean(sample | bit = 0)|;
+ *  - `bit`: Pearson correlation of each sample with each single target bit;
+ *  - `hw`:  CPA with the Hamming weight of the whole S-box output byte.
+ *
+ * Each score is the largest value over samples (and target bits); the rank of the
+ * true key byte is the number of guesses scoring at least as high.
  *
  * The sums over traces are grouped by input byte value, so Σ_x S_b(x⊕k)·count(x)
  * is an XOR-convolution, computed for all 256 guesses at once with a fast
@@ -29,29 +35,41 @@ export interface ByteAttack {
   sbox: Uint8Array;
 }
 
-/** Scores of all 256 guesses over the first `n` traces. */
-export function cpaScores(a: ByteAttack, n: number): Float64Array {
-  const scores = new Float64Array(256);
-  const hf = Array.from({ length: 8 }, (_, b) => {
-    const f = new Float64Array(256);
-    for (let x = 0; x < 256; x++) f[x] = (a.sbox[x]! >> b) & 1;
-    fwht(f);
-    return f;
-  });
+export const DISTINGUISHERS = ['dpa', 'bit', 'hw'] as const;
+export type Distinguisher = (typeof DISTINGUISHERS)[number];
+export type Scores = Record<Distinguisher, Float64Array>;
+
+/** E over the first n traces of f(x ⊕ k) for every k, f given by its transform. */
+function convolve(hf: Float64Array, hc: Float64Array, n: number): Float64Array {
+  const c = new Float64Array(256);
+  for (let i = 0; i < 256; i++) c[i] = hf[i]! * hc[i]!;
+  fwht(c);
+  for (let i = 0; i < 256; i++) c[i] = c[i]! / 256 / n;
+  return c;
+}
+
+/** Scores of all 256 guesses over the first `n` traces, for every distinguisher. */
+export function attackScores(a: ByteAttack, n: number): Scores {
+  const out: Scores = { dpa: new Float64Array(256), bit: new Float64Array(256), hw: new Float64Array(256) };
+  const transform = (f: (x: number) => number) => {
+    const t = new Float64Array(256);
+    for (let x = 0; x < 256; x++) t[x] = f(a.sbox[x]!);
+    fwht(t);
+    return t;
+  };
+  const hf = Array.from({ length: 8 }, (_, b) => transform((v) => (v >> b) & 1));
+  const hw = (v: number) => { let c = 0; for (; v; v &= v - 1) c++; return c; };
   const counts = new Float64Array(256);
   for (let t = 0; t < n; t++) counts[a.inputs[t]!]!++;
   const hc = Float64Array.from(counts);
   fwht(hc);
-  // E[H] per guess and bit
-  const eh = hf.map((f) => {
-    const c = new Float64Array(256);
-    for (let i = 0; i < 256; i++) c[i] = f[i]! * hc[i]!;
-    fwht(c);
-    for (let i = 0; i < 256; i++) c[i] = c[i]! / 256 / n;
-    return c;
-  });
+  // E[h_b] per guess and bit; E[HW] and Var[HW] per guess
+  const eh = hf.map((f) => convolve(f, hc, n));
+  const ehw = convolve(transform(hw), hc, n);
+  const ehw2 = convolve(transform((v) => hw(v) ** 2), hc, n);
   const cs = new Float64Array(256);
   const prod = new Float64Array(256);
+  const sumHw = new Float64Array(256);
   for (const s of a.samples) {
     cs.fill(0);
     let total = 0;
@@ -61,8 +79,9 @@ export function cpaScores(a: ByteAttack, n: number): Float64Array {
     }
     const ex = total / n;
     const vx = ex * (1 - ex);
-    if (vx <= 0) continue;
+    if (vx <= 0) continue; // a constant sample carries no information
     fwht(cs);
+    sumHw.fill(0);
     for (let b = 0; b < 8; b++) {
       const f = hf[b]!;
       for (let i = 0; i < 256; i++) prod[i] = f[i]! * cs[i]!;
@@ -70,15 +89,29 @@ export function cpaScores(a: ByteAttack, n: number): Float64Array {
       const e = eh[b]!;
       for (let k = 0; k < 256; k++) {
         const ehx = prod[k]! / 256 / n;
+        sumHw[k] = sumHw[k]! + ehx;
         const h = e[k]!;
         const vh = h * (1 - h);
         if (vh <= 0) continue;
         const c = Math.abs((ehx - h * ex) / Math.sqrt(vh * vx));
-        if (c > scores[k]!) scores[k] = c;
+        if (c > out.bit[k]!) out.bit[k] = c;
+        const dom = Math.abs(ehx / h - (ex - ehx) / (1 - h));
+        if (dom > out.dpa[k]!) out.dpa[k] = dom;
       }
     }
+    for (let k = 0; k < 256; k++) {
+      const vh = ehw2[k]! - ehw[k]! ** 2;
+      if (vh <= 1e-12) continue;
+      const c = Math.abs((sumHw[k]! - ehw[k]! * ex) / Math.sqrt(vh * vx));
+      if (c > out.hw[k]!) out.hw[k] = c;
+    }
   }
-  return scores;
+  return out;
+}
+
+/** The per-bit correlation scores alone (the distinguisher of the first assessment). */
+export function cpaScores(a: ByteAttack, n: number): Float64Array {
+  return attackScores(a, n).bit;
 }
 
 export function rankOf(scores: Float64Array, trueKey: number): number {

@@ -35,6 +35,7 @@ extern "C" {
 #define ${P}_ERR_BINDING (-3)  /* this app is not one the library is bound to */
 #define ${P}_ERR_DISABLED (-4) /* direction or mode not generated into this library */
 #define ${P}_ERR_ARGUMENT (-5)
+#define ${P}_ERR_RANDOM (-6)   /* the OS random source (masks of the hardened build) failed */
 
 #define ${P}_ECB 0
 #define ${P}_CBC 1
@@ -139,6 +140,8 @@ ${
   size_t total = padding == ${P}_PAD_PKCS7 ? (inlen / 16 + 1) * 16 : inlen;
   if (padding != ${P}_PAD_PKCS7 && inlen % 16) return ${P}_ERR_LENGTH;
   if (*outlen < total) return ${P}_ERR_LENGTH;
+  wb_ctx ctx; /* per call: mask generator and masked table copies of a hardened build */
+  if (wb_ctx_init(&ctx)) return ${P}_ERR_RANDOM;
   uint8_t chain[16], blk[16];
   if (mode == ${P}_CBC) memcpy(chain, iv, 16);
   for (size_t off = 0; off < total; off += 16) {
@@ -146,7 +149,7 @@ ${
     memcpy(blk, in + off, take);
     memset(blk + take, (int)(16 - take), 16 - take); /* PKCS#7 (only the last block can be short) */
     if (mode == ${P}_CBC) for (int i = 0; i < 16; i++) blk[i] ^= chain[i];
-    wb_enc_block(blk, out + off);
+    wb_enc_block(&ctx, blk, out + off);
     if (mode == ${P}_CBC) memcpy(chain, out + off, 16);
   }
   *outlen = total;
@@ -164,11 +167,13 @@ ${
   if (${s.prefix}_check_binding() != ${P}_OK) return ${P}_ERR_BINDING;
   if (inlen % 16 || (padding == ${P}_PAD_PKCS7 && inlen == 0)) return ${P}_ERR_LENGTH;
   if (*outlen < inlen) return ${P}_ERR_LENGTH;
+  wb_ctx ctx;
+  if (wb_ctx_init(&ctx)) return ${P}_ERR_RANDOM;
   uint8_t chain[16], next[16];
   if (mode == ${P}_CBC) memcpy(chain, iv, 16);
   for (size_t off = 0; off < inlen; off += 16) {
     memcpy(next, in + off, 16); /* in and out may be the same buffer */
-    wb_dec_block(next, out + off);
+    wb_dec_block(&ctx, next, out + off);
     if (mode == ${P}_CBC) {
       for (int i = 0; i < 16; i++) out[off + i] ^= chain[i];
       memcpy(chain, next, 16);
@@ -357,7 +362,7 @@ The key is not in these files: it exists only inside the tables, hidden by rando
     uint8_t out[64]; size_t outlen = sizeof out;
     int rc = ${s.prefix}_encrypt(${P}_CBC, ${P}_PAD_PKCS7, iv, msg, msglen, out, &outlen);
 
-Return codes: ${P}_OK, ${P}_ERR_LENGTH, ${P}_ERR_PADDING, ${P}_ERR_BINDING, ${P}_ERR_DISABLED, ${P}_ERR_ARGUMENT.
+Return codes: ${P}_OK, ${P}_ERR_LENGTH, ${P}_ERR_PADDING, ${P}_ERR_BINDING, ${P}_ERR_DISABLED, ${P}_ERR_ARGUMENT, ${P}_ERR_RANDOM.
 
 ## Android
 

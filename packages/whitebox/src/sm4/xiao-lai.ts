@@ -30,6 +30,8 @@ export interface Sm4Tables {
   tb: Uint32Array;
   /** 4 words · 1024: Y_{32+k} → X_{32+k} */
   outDec: Uint32Array;
+  /** run-time masking of the first and last rounds in the generated C (sm4/masked.ts); the tables are the same */
+  masked: boolean;
 }
 
 export interface Sm4GenOptions {
@@ -87,14 +89,14 @@ export function buildSm4(key: Uint8Array, direction: 'enc' | 'dec', o: Sm4GenOpt
       }
     }
   }
-  return { inEnc, mat, tb, outDec };
+  return { inEnc, mat, tb, outDec, masked: false };
 }
 
 export function sm4TableBytes(t: Sm4Tables): number {
   return t.inEnc.byteLength + t.mat.byteLength + t.tb.byteLength + t.outDec.byteLength;
 }
 
-function lin(t: Uint32Array, off: number, y: number, trace: TraceSink | undefined, id: number): number {
+export function lin(t: Uint32Array, off: number, y: number, trace: TraceSink | undefined, id: number): number {
   if (trace) for (let k = 0; k < 4; k++) {
     const idx = off + k * 256 + ((y >>> (8 * k)) & 255);
     trace(id, idx, t[idx]!);

@@ -1,10 +1,11 @@
 /** Library detail drawer: its fields, generation progress, verification checks, throughput and the DCA self-assessment. */
 import { useEffect, useState } from 'react';
-import { Alert, Descriptions, Drawer, Progress, Table, Tag } from 'antd';
+import { Descriptions, Drawer, Progress, Table, Tag } from 'antd';
 import { formatFileSize } from '@citadel/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../components/task-table/format.ts';
-import { type DcaSeries, type LibraryReport, type LibraryRow, libraryDetail } from './api.ts';
+import { type LibraryReport, type LibraryRow, libraryDetail } from './api.ts';
+import { DcaReport } from './DcaReport.tsx';
 import './texts.ts';
 
 export function LibraryDetail({ id, onClose }: { id: number | null; onClose: () => void }) {
@@ -32,8 +33,6 @@ export function LibraryDetail({ id, onClose }: { id: number | null; onClose: () 
 
   const L = (k: string) => t(`whitebox.library.${k}`);
   const dca = row?.report?.dca;
-  const series = (s: DcaSeries) =>
-    s.points.map((p) => ({ key: `${s.implementation}-${p.traces}`, impl: s.implementation === 'white-box' ? L('whiteboxImpl') : L('plainImpl'), ...p }));
   return (
     <Drawer open={id !== null} onClose={onClose} width={820} title={row ? `${row.name} (${row.logo})` : ''} destroyOnHidden>
       {row && (
@@ -67,24 +66,7 @@ export function LibraryDetail({ id, onClose }: { id: number | null; onClose: () 
               </Descriptions.Item>
             )}
           </Descriptions>
-          {dca && (
-            <>
-              <h4 style={{ marginTop: 16 }}>{L('dca')}</h4>
-              <Alert type={dca.resisted ? 'success' : 'warning'} showIcon message={dca.resisted ? L('dcaResisted') : L('dcaFell')} description={`${L('dcaMethod')}: ${dca.method}. ${L('dcaTarget')}: ${dca.target}.`} data-testid="wb-dca" />
-              <Table
-                size="small"
-                pagination={false}
-                style={{ marginTop: 8 }}
-                dataSource={[...series(dca.whitebox), ...series(dca.plain)]}
-                columns={[
-                  { title: '', dataIndex: 'impl', width: 180 },
-                  { title: L('traces'), dataIndex: 'traces', width: 80 },
-                  { title: L('recovered'), render: (_: unknown, p: { recovered: number; total: number }) => `${p.recovered} / ${p.total}` },
-                  { title: L('meanRank'), dataIndex: 'meanRank', width: 100 },
-                ]}
-              />
-            </>
-          )}
+          {dca && <DcaReport dca={dca} algorithm={row.algorithm} />}
           {row.report && (
             <>
               <h4 style={{ marginTop: 16 }}>{L('checks')}</h4>

@@ -11,12 +11,14 @@ export interface LibraryRow {
   android_packages: string[]; ios_bundle_ids: string[]; anti_theft: boolean; usage_status: 'enabled' | 'disabled'; generation_status: 'queued' | 'generating' | 'succeeded' | 'failed'; progress: number; step: string; fail_msg: string;
   table_bytes: number | null; file_size: number | null; user: string; created_at: number; finished_at: number | null; deletable: boolean;
 }
-export interface DcaPoint { traces: number; recovered: number; total: number; meanRank: number; bestTrue: number; bestWrong: number }
+export interface DcaPoint { traces: number; recovered: number; total: number; meanRank: number; log2KeyRank?: number; bestTrue: number; bestWrong: number }
 export interface DcaSeries { implementation: string; samplesPerTrace: number; points: DcaPoint[] }
+export interface DcaAttack { distinguisher: 'dpa' | 'bit' | 'hw'; side: 'first' | 'last'; whitebox: DcaPoint[]; plain: DcaPoint[] }
 export interface LibraryReport {
   checks: { name: string; ok: boolean; detail: string }[];
   throughput?: { wbtoolMBps: number; referenceMBps: number; reference: string };
-  dca?: { method: string; target: string; whitebox: DcaSeries; plain: DcaSeries; resisted: boolean };
+  /** attacks, masked, chanceBytes and resistedUpTo: reports from the second assessment on */
+  dca?: { method: string; target: string; direction?: 'enc' | 'dec'; whitebox: DcaSeries; plain: DcaSeries; resisted: boolean; attacks?: DcaAttack[]; masked?: boolean; chanceBytes?: number; resistedUpTo?: number };
 }
 export interface LibraryInput { name: string; logo: string; key_id: number; platforms: string[]; directions: string[]; modes: string[]; padding: string; preference: string; build_type: string; android_packages: string; ios_bundle_ids: string; anti_theft: boolean }
 
