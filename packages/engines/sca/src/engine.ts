@@ -29,6 +29,7 @@ export const ENGINE_VERSION = '0.1.0';
 const LEVEL_ITEM: Record<Level, string> = { critical: 'vulnerabilities.critical', high: 'vulnerabilities.high', medium: 'vulnerabilities.medium', low: 'vulnerabilities.low', unknown: 'vulnerabilities.medium' };
 const VULN_KEYS = ['vulnerabilities.critical', 'vulnerabilities.high', 'vulnerabilities.medium', 'vulnerabilities.low', 'vulnerabilities.suppressed'];
 const MAX_SUMMARY = 300;
+const REACH_TEXT = { called: 'a vulnerable function the advisory names is used by the project\'s code', imported: 'the package is imported, none of the vulnerable functions seen', not_imported: 'the project\'s own code does not import the package' } as const;
 
 /** What the result page reads from Assessment.target (kind 'sca'). */
 export interface ScaTarget {
@@ -102,7 +103,7 @@ export class ScaEngine implements Engine {
         if (data) {
           try {
             await builder.check(wanted, async () => {
-              result = await matchComponents(data!, components, ctx.signal);
+              result = await matchComponents(data!, components, ctx.signal, collected.sources);
               matched = true;
               const byRef = new Map(components.map((x) => [x.ref, x]));
               for (const v of result.vulnerabilities) {
@@ -121,6 +122,7 @@ export class ScaEngine implements Engine {
                   v.ids.length > 1 ? `ids: ${v.ids.join(', ')}` : '',
                   v.fixed.length ? `fixed in: ${v.fixed.join(', ')}` : 'no fixed version known',
                   comp.fix ? `minimal upgrade fixing all: ${comp.fix}` : '',
+                  v.reach ? `reachability: ${REACH_TEXT[v.reach.state]}${v.reach.files.length ? ` (${v.reach.files.slice(0, 3).join(', ')})` : ''}` : '',
                   path ? `path: ${path}` : '',
                 ].filter(Boolean);
                 builder.finding(c.id(LEVEL_ITEM[v.level]), { file: comp.files[0], className: comp.purl, snippet: `${v.id} ${comp.name}@${comp.version}`, detail: detail.join('; ') });

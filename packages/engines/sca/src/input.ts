@@ -15,6 +15,7 @@ import { Inventory, MAX_MANIFEST_BYTES, type Manifest, ManifestError } from './m
 import { MAX_BINARY_BYTES, type PomModel, isExecutableHeader, isJavaArchiveName, isManifestName, jarIdentityFromManifest, parseBinary, parsePomProperties, parserFor, readPom } from './formats/index.ts';
 import { isLicenceSource } from './licences/extract.ts';
 import { SideFiles, isSideFile } from './licences/side-files.ts';
+import { SourceFiles, isReachSource } from './reach/sources.ts';
 
 export const INPUT_LIMITS = { maxFiles: 50_000, maxDepth: 16, maxManifests: 2_000, maxTotalBytes: 1 << 30, maxJarDepth: 3, maxJarEntries: 20_000, maxBinaries: 256 };
 
@@ -38,6 +39,8 @@ export interface CollectResult {
   unreadable: { file: string; reason: string }[];
   /** Files read for licences (installed package metadata, manifests with licence fields) and VEX documents. */
   side: RawFile[];
+  /** The project's own source files (Go, Rust, JS/TS, Python) for reachability hints, bounded. */
+  sources: { path: string; text: string }[];
 }
 
 class Budget {
@@ -48,7 +51,7 @@ class Budget {
   }
 }
 
-async function walkFolder(root: string, budget: Budget, side: SideFiles): Promise<{ files: RawFile[]; jars: string[]; binaries: string[] }> {
+async function walkFolder(root: string, budget: Budget, side: SideFiles, sources: SourceFiles): Promise<{ files: RawFile[]; jars: string[]; binaries: string[] }> {
   const files: RawFile[] = [];
   const jars: string[] = [];
   const binaries: string[] = [];
@@ -72,6 +75,7 @@ async function walkFolder(root: string, budget: Budget, side: SideFiles): Promis
         } else if (isJavaArchiveName(e.name)) jars.push(p);
         else if (binaries.length < INPUT_LIMITS.maxBinaries && (await looksExecutable(p))) binaries.push(p);
         else if (isSideFile(rel)) await side.add(rel, (await stat(p)).size, async () => new Uint8Array(await readFile(p)));
+        else if (isReachSource(rel)) await sources.add(rel, (await stat(p)).size, async () => new Uint8Array(await readFile(p)));
       }
     }
   };
@@ -79,7 +83,7 @@ async function walkFolder(root: string, budget: Budget, side: SideFiles): Promis
   return { files, jars, binaries };
 }
 
-async function readZipManifests(zip: ZipArchive, prefix: string, budget: Budget, side: SideFiles): Promise<{ files: RawFile[]; jars: { path: string; bytes: Uint8Array }[] }> {
+async function readZipManifests(zip: ZipArchive, prefix: string, budget: Budget, side: SideFiles, sources: SourceFiles): Promise<{ files: RawFile[]; jars: { path: string; bytes: Uint8Array }[] }> {
   const files: RawFile[] = [];
   const jars: { path: string; bytes: Uint8Array }[] = [];
   for (const e of zip.entries) {
@@ -99,7 +103,7 @@ async function readZipManifests(zip: ZipArchive, prefix: string, budget: Budget,
     } else if (isJavaArchiveName(base)) {
       budget.take(e.uncompressedSize, e.name);
       jars.push({ path: prefix + e.name, bytes: await zip.read(e) });
-    }
+    } else if (isReachSource(e.name)) await sources.add(prefix + e.name, e.uncompressedSize, () => zip.read(e));
   }
   return { files, jars };
 }
@@ -195,6 +199,7 @@ export async function collectManifests(path: string, name: string): Promise<Coll
   const budget = new Budget();
   const unreadable: CollectResult['unreadable'] = [];
   const side = new SideFiles();
+  const sources = new SourceFiles();
   const st = await stat(path);
   let files: RawFile[] = [];
   const manifests: Manifest[] = [];
@@ -229,7 +234,7 @@ export async function collectManifests(path: string, name: string): Promise<Coll
     }
   };
   if (st.isDirectory()) {
-    const w = await walkFolder(path, budget, side);
+    const w = await walkFolder(path, budget, side, sources);
     files = w.files;
     for (const j of w.jars) await jarRead(relative(path, j), j);
     for (const x of w.binaries) await binaryRead(relative(path, x).split('\\').join('/'), x, true);
@@ -266,7 +271,7 @@ export async function collectManifests(path: string, name: string): Promise<Coll
           // An executable of a root file system tarball (container image export): build info, if it has any.
           tarBinaries++;
           await binaryRead(e.name.replace(/^\.\//, ''), () => e.read(), true, e.size);
-        }
+        } else if (isReachSource(base)) await sources.add(e.name.replace(/^\.\//, ''), e.size, () => e.read());
       }
     } catch (e) {
       if (e instanceof ManifestError) throw e;
@@ -281,7 +286,7 @@ export async function collectManifests(path: string, name: string): Promise<Coll
       throw new ManifestError(name, `not a lockfile, manifest, Java archive or zip of a project (${(e as Error).message})`, 'unsupported');
     }
     try {
-      const z = await readZipManifests(zip, '', budget, side);
+      const z = await readZipManifests(zip, '', budget, side, sources);
       files = z.files;
       for (const j of z.jars) await jarRead(j.path, j.bytes);
     } finally {
@@ -290,7 +295,7 @@ export async function collectManifests(path: string, name: string): Promise<Coll
   }
   manifests.unshift(...parseAll(files, unreadable));
   if (side.dropped > 0) unreadable.push({ file: '(licence metadata and VEX files)', reason: `${side.dropped} file(s) over the size or count bounds were not read` });
-  return { manifests, unreadable, side: [...files.filter((f) => isLicenceSource(f.path)), ...side.files] };
+  return { manifests, unreadable, side: [...files.filter((f) => isLicenceSource(f.path)), ...side.files], sources: sources.files };
 }
 
 async function readHead(p: string): Promise<Uint8Array> {

@@ -15,6 +15,7 @@ import { purlOf } from './purl.ts';
 import type { ComponentLicence } from '../licences/index.ts';
 import type { VexSuppression } from '../sbom/vex.ts';
 import type { EolFact } from '../eol/index.ts';
+import { type Reach, reachOf } from '../reach/analyse.ts';
 
 export type Level = 'critical' | 'high' | 'medium' | 'low' | 'unknown';
 
@@ -56,6 +57,8 @@ export interface VulnFinding {
   component: string;
   /** Set when a VEX statement says this component is not affected (or fixed): shown, not counted. */
   suppressed?: VexSuppression;
+  /** Whether the project's own code uses the vulnerable functions the advisory names (reach/); absent when it names none or no source was given. */
+  reach?: Reach;
 }
 
 export interface MatchResult {
@@ -95,7 +98,7 @@ function levelOf(v: { level?: string; score?: number }): Level {
   return v.score >= 9 ? 'critical' : v.score >= 7 ? 'high' : v.score >= 4 ? 'medium' : v.score > 0 ? 'low' : 'unknown';
 }
 
-export async function matchComponents(data: VulnerabilityData, components: Component[], signal?: AbortSignal): Promise<MatchResult> {
+export async function matchComponents(data: VulnerabilityData, components: Component[], signal?: AbortSignal, sources: readonly { path: string; text: string }[] = []): Promise<MatchResult> {
   const checkable = components.filter((c) => c.version);
   const queries: PackageQuery[] = checkable.map((c) => ({ ecosystem: c.ecosystem, name: c.name, version: c.version }));
   const matches = await data.matchPackages(queries);
@@ -107,7 +110,8 @@ export async function matchComponents(data: VulnerabilityData, components: Compo
     if (vs.length === 0) return;
     for (const v of vs) {
       const best = v.severity.find((s) => s.type === 'CVSS_V3' && s.vector) ?? v.severity.find((s) => s.vector);
-      vulnerabilities.push({ id: v.id, ids: v.ids, summary: v.summary, level: levelOf(v), ...(v.score !== undefined ? { score: v.score } : {}), ...(best?.vector ? { vector: best.vector } : {}), fixed: v.fixed, references: v.references, component: c.ref });
+      const reach = reachOf(c.ecosystem, c.name, v.functions, sources);
+      vulnerabilities.push({ id: v.id, ids: v.ids, summary: v.summary, level: levelOf(v), ...(v.score !== undefined ? { score: v.score } : {}), ...(best?.vector ? { vector: best.vector } : {}), fixed: v.fixed, references: v.references, component: c.ref, ...(reach ? { reach } : {}) });
       c.vulnerabilities.push(v.id);
     }
     vulnerable.push({ c, fixed: vs.map((v) => v.fixed), ids: new Set(vs.flatMap((v) => v.ids)) });

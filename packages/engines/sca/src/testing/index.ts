@@ -19,6 +19,8 @@ export interface OsvSpec {
   cvss?: string;
   severity?: 'LOW' | 'MODERATE' | 'HIGH' | 'CRITICAL';
   summary?: string;
+  /** OSV affected[].ecosystem_specific (Go imports, affected_functions …). */
+  ecosystemSpecific?: Record<string, unknown>;
 }
 
 export function osvJson(s: OsvSpec): Record<string, unknown> {
@@ -34,6 +36,7 @@ export function osvJson(s: OsvSpec): Record<string, unknown> {
       {
         package: { ecosystem: s.ecosystem, name: s.name },
         ranges: [{ type: s.ecosystem === 'Go' || s.ecosystem === 'npm' || s.ecosystem === 'crates.io' ? 'SEMVER' : 'ECOSYSTEM', events: [{ introduced: s.introduced ?? '0' }, ...(s.fixed ? [{ fixed: s.fixed }] : [])] }],
+        ...(s.ecosystemSpecific ? { ecosystem_specific: s.ecosystemSpecific } : {}),
       },
     ],
     ...(s.severity ? { database_specific: { severity: s.severity } } : {}),
