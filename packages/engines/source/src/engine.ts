@@ -16,7 +16,7 @@ import { countLines, kindOf } from './input/languages.ts';
 import { flowOf, regionOf, snippetAt, stepsText } from './evidence.ts';
 import { loadParsers } from './parse/parser.ts';
 import type { LanguageId } from './parse/syntax.ts';
-import { JsProject, PYTHON_DIALECT, type ProjectSource } from './project/js-project.ts';
+import { GO_DIALECT, JsProject, PYTHON_DIALECT, type ProjectSource } from './project/js-project.ts';
 import { ProjectProperties } from './project/properties.ts';
 import { groupOf } from './taint/syntax-profile.ts';
 
@@ -65,17 +65,23 @@ export class SourceEngine implements Engine {
     const javaFiles = new Map<string, ProjectSource>();
     // Python files too: flows across their imports (python-modules.ts).
     const pyFiles = new Map<string, ProjectSource>();
+    // Go files too: the files of a package see each other's functions and methods (go-packages.ts).
+    const goFiles = new Map<string, ProjectSource>();
     const properties = new ProjectProperties();
     let jsBytes = 0;
     const project = new JsProject(jsFiles);
     const pyProject = new JsProject(pyFiles, PYTHON_DIALECT);
-    const projectOf = (path: string) => (h: RawHit) => (h.file ? (pyFiles.has(h.file) ? pyProject : project) : pyFiles.has(path) ? pyProject : project);
+    const goProject = new JsProject(goFiles, GO_DIALECT);
+    const projectOf = (path: string) => (h: RawHit) => {
+      const f = h.file ?? path;
+      return pyFiles.has(f) ? pyProject : goFiles.has(f) ? goProject : project;
+    };
     const reported = new Set<string>();
     const record = (path: string, text: string, hits: readonly RawHit[]) => {
       for (const h of hits) {
         const file = h.file ?? path;
         const fileText = h.file ? (projectOf(path)(h).text(h.file) ?? '') : text;
-        if (h.file || jsFiles.has(path) || pyFiles.has(path)) {
+        if (h.file || jsFiles.has(path) || pyFiles.has(path) || goFiles.has(path)) {
           // A sink in a module is reached from several importers: one evidence per place.
           const k = `${file}:${h.key}:${h.start}`;
           if (reported.has(k)) continue;
@@ -111,8 +117,8 @@ export class SourceEngine implements Engine {
       stats.set(k.display, s);
       if (k.kind === 'code') {
         const group = groupOf(k.lang);
-        if ((group === 'js' || group === 'java' || group === 'python') && jsBytes + text.length <= MAX_PROJECT_JS_CHARS) {
-          (group === 'js' ? jsFiles : group === 'python' ? pyFiles : javaFiles).set(f.path, { lang: k.lang, text });
+        if ((group === 'js' || group === 'java' || group === 'python' || group === 'go') && jsBytes + text.length <= MAX_PROJECT_JS_CHARS) {
+          (group === 'js' ? jsFiles : group === 'python' ? pyFiles : group === 'go' ? goFiles : javaFiles).set(f.path, { lang: k.lang, text });
           jsBytes += text.length;
         } else await analyse(f.path, text, k.lang, undefined);
       } else {
@@ -136,6 +142,14 @@ export class SourceEngine implements Engine {
         await analyse(path, s.text, s.lang, pyProject);
       }
       if (pyProject.limited) b.unreadable('(project)', 'cross-file data flow (Python): the allowance for parsing imported modules ran out, so some later calls into other modules were not followed');
+    }
+    if (goFiles.size > 0) {
+      await loadParsers([...goFiles.values()].map((s) => s.lang));
+      for (const [path, s] of goFiles) {
+        b.throwIfAborted();
+        await analyse(path, s.text, s.lang, goProject);
+      }
+      if (goProject.limited) b.unreadable('(project)', 'cross-file data flow (Go): the allowance for parsing the package\'s other files ran out, so some later calls into them were not followed');
     }
     if (jsFiles.size > 0) {
       await loadParsers([...jsFiles.values()].map((s) => s.lang));

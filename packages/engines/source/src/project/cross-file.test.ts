@@ -162,3 +162,29 @@ describe('cross-file data flow (Python)', () => {
     expect(safe.filter((e) => e.rule === 'source.injection.sql' || e.rule === 'source.injection.command')).toEqual([]);
   });
 });
+
+describe('cross-file data flow (Go packages)', () => {
+  const HANDLER = `package profile\n\nimport "net/http"\n\nfunc Show(w http.ResponseWriter, r *http.Request) {\n\tuid := r.FormValue("uid")\n\tp := NewProfile()\n\tp.Load(uid)\n\tLookup(uid)\n}\n`;
+  const files = (load: string, lookup: string) => ({
+    'profile/handler.go': HANDLER,
+    'profile/store.go': `package profile\n\nimport (\n\t"database/sql"\n\t"fmt"\n)\n\nvar DB *sql.DB\n\ntype Profile struct{ Name string }\n\nfunc NewProfile() *Profile { return &Profile{} }\n\nfunc (p *Profile) Load(uid string) error {\n\trows, err := DB.Query(${load})\n\t_ = rows\n\treturn err\n}\n`,
+    'profile/lookup.go': `package profile\n\nimport "os/exec"\n\nfunc Lookup(host string) {\n\texec.Command("sh", "-c", ${lookup}).Run()\n}\n`,
+    // Another package with a method of the same name: not the handler's package, so not a candidate.
+    'other/store.go': `package other\n\nimport "database/sql"\n\nvar DB *sql.DB\n\ntype T struct{}\n\nfunc (t *T) Load(q string) { DB.Query(q) }\n`,
+  });
+
+  it('a handler calls a function and a method of another file of its package: the sinks there are reported with the path', async () => {
+    const bad = await scan(files('fmt.Sprintf("SELECT name FROM profile WHERE id = %s", uid)', '"nslookup " + host'));
+    const sql = bad.filter((e) => e.rule === 'source.injection.sql');
+    expect(sql).toHaveLength(1);
+    expect(sql[0]).toMatchObject({ file: 'profile/store.go', line: 15 });
+    expect(sql[0]!.flow!.map((s) => [s.file ?? 'profile/store.go', s.kind])).toEqual([
+      ['profile/handler.go', 'source'],
+      ['profile/handler.go', 'param'],
+      ['profile/store.go', 'sink'],
+    ]);
+    expect(bad.find((e) => e.rule === 'source.injection.command')).toMatchObject({ file: 'profile/lookup.go', line: 6 });
+    const safe = await scan(files('"SELECT name FROM profile WHERE id = ?", uid', '"nslookup example.org"'));
+    expect(safe.filter((e) => e.rule === 'source.injection.sql' || e.rule === 'source.injection.command')).toEqual([]);
+  });
+});

@@ -23,11 +23,14 @@ import { functionAt, isFunction } from '../taint/syntax-profile.ts';
 import { type ExternalRef, type Value, deepTaint } from '../taint/value.ts';
 import type { Linker, Walker } from '../taint/walker.ts';
 import { type ImportBinding, exportsOf, importsOf, memberOf } from './module-syntax.ts';
+import { goDeclaredNames, goDefinitions, goMember, goSiblings } from './go-packages.ts';
 import { pythonDefinitions, pythonImports, pythonMember, resolvePython } from './python-modules.ts';
 
-/** How one language names, imports and defines modules (JS/TS or Python). */
+/** How one language names, imports and defines modules (JS/TS, Python or Go packages). */
 interface ModuleDialect {
-  group: 'js' | 'python';
+  group: 'js' | 'python' | 'go';
+  /** Go: the files whose definitions a file sees without importing them (its package). */
+  siblings?(project: JsProject, file: string): string[];
   importsOf(root: Syn, src: string): Map<string, ImportBinding>;
   exportsOf(root: Syn, src: string): Map<string, Syn>;
   memberOf(node: Syn, name: string, src: string): Syn | undefined;
@@ -75,6 +78,11 @@ export class JsProject {
     return this.files.has(file);
   }
 
+  /** The project's file paths. */
+  paths(): Iterable<string> {
+    return this.files.keys();
+  }
+
   /** Module parsing allowed for the whole project: as much again as its JS/TS text (at least 8 Mi characters). */
   private parseAllowance(): number {
     if (this.maxParsedChars > 0) return this.maxParsedChars;
@@ -116,6 +124,15 @@ export class JsProject {
       }
       const module = this.resolve(file, b.specifier);
       if (module) refs.set(local, { ext: { module, name: b.name } });
+    }
+    if (this.dialect.siblings) {
+      // Names defined by exactly one other file of the package (not by this one) resolve there.
+      const own = new Set(goDeclaredNames(src));
+      const seen = new Map<string, string | null>();
+      for (const sib of this.dialect.siblings(this, file)) {
+        for (const n of new Set(goDeclaredNames(this.files.get(sib)?.text ?? ''))) seen.set(n, seen.has(n) ? null : sib);
+      }
+      for (const [n, sib] of seen) if (sib && !own.has(n) && !refs.has(n)) refs.set(n, { ext: { module: sib, name: n } });
     }
     return {
       imported: (name) => refs.get(name),
@@ -212,4 +229,14 @@ export const PYTHON_DIALECT: ModuleDialect = {
   exportsOf: pythonDefinitions,
   memberOf: pythonMember,
   resolve: (p, from, spec) => resolvePython(from, spec, (f) => p.has(f)),
+};
+
+/** Go packages: a folder's files see each other's functions and methods (go-packages.ts). */
+export const GO_DIALECT: ModuleDialect = {
+  group: 'go',
+  importsOf: () => new Map(),
+  exportsOf: goDefinitions,
+  memberOf: goMember,
+  resolve: () => undefined,
+  siblings: (p, file) => goSiblings(p.paths(), file),
 };

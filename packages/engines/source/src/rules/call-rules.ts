@@ -45,6 +45,12 @@ const FORMAT_ARG: Readonly<Record<string, number>> = {
 };
 
 const UNKNOWN_FLAG: Value = {};
+/** An http.Cookie value that deletes the cookie: MaxAge < 0, or an empty value with an expiry (the usual logout idiom). */
+const goCookieDeleted = (v: Value): boolean => {
+  const maxAge = v.entries?.get('MaxAge')?.konst;
+  return (typeof maxAge === 'number' && maxAge < 0) || (v.entries?.get('Value')?.konst === '' && v.entries.has('Expires'));
+};
+const GO_DELETED_COOKIE = /\bMaxAge\s*:\s*-\s*\d|\bExpires\s*:\s*time\.Unix\(\s*0\s*,\s*0\s*\)/;
 /** A secure flag that is absent (null: the default, off) or a constant false; undefined = no options at all (also the default). */
 function insecureFlag(v: Value | null | undefined): boolean {
   if (v === undefined || v === null) return true;
@@ -117,7 +123,8 @@ export const CALL_RULES: readonly CallRule[] = [
   // Flask, Django and Starlette: set_cookie(key, value, max_age, expires, path, domain, secure, httponly, samesite).
   { key: 'web.insecure_cookie', langs: ['python'], names: ['set_cookie', 'set_signed_cookie'], test: (c) => insecureFlag(c.kw('secure', 6) ?? null) && !deletesCookie(c) },
   // Go: http.SetCookie(w, &http.Cookie{…}): the Secure field of the literal (absent = false).
-  { key: 'web.insecure_cookie', langs: ['go'], names: ['SetCookie'], test: (c) => { const lit = /Cookie\s*\{([\s\S]*)\}/.exec(c.argText[1] ?? ''); if (lit) return !/\bSecure\s*:\s*true\b/.test(lit[1]!); const v = c.args[1]?.entries; return v ? insecureFlag(v.get('Secure') ?? null) : false; } },
+  // A cookie deleted (MaxAge < 0, or expired at the epoch) sends nothing later.
+  { key: 'web.insecure_cookie', langs: ['go'], names: ['SetCookie'], test: (c) => { const lit = /Cookie\s*\{([\s\S]*)\}/.exec(c.argText[1] ?? ''); if (lit) return !/\bSecure\s*:\s*true\b/.test(lit[1]!) && !GO_DELETED_COOKIE.test(lit[1]!); const v = c.args[1]?.entries; return v ? insecureFlag(v.get('Secure') ?? null) && !goCookieDeleted({ entries: v }) : false; } },
   // Gin: c.SetCookie(name, value, maxAge, path, domain, secure, httpOnly).
   { key: 'web.insecure_cookie', langs: ['go'], names: ['SetCookie'], test: (c) => c.recvText !== 'http' && c.args.length >= 7 && insecureFlag(c.args[5] ?? null) },
   // Echo: c.SetCookie(&http.Cookie{…}) / c.SetCookie(cookie): the cookie's Secure field.

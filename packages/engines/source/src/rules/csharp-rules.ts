@@ -58,6 +58,8 @@ export const CSHARP_CALL_RULES: readonly CallRule[] = [
   { key: 'injection.xxe', langs: CS, names: ['set_DtdProcessing'], test: (c) => /(^|\.)DtdProcessing\.Parse$/.test(str(c.args[0]) ?? '') },
   { key: 'injection.xxe', langs: CS, names: ['set_ProhibitDtd'], test: (c) => c.args[0]?.konst === false },
   { key: 'injection.xxe', langs: CS, names: ['set_XmlResolver'], test: (c) => !!c.args[0]?.flags?.has('xml-resolver') },
+  // Json.NET TypeNameHandling other than None lets the JSON name the classes it makes (CA2326/CA2327).
+  { key: 'injection.deserialization', langs: CS, names: ['set_TypeNameHandling'], test: (c) => /(^|\.)TypeNameHandling\.(All|Auto|Objects|Arrays)$/.test(str(c.args[0]) ?? '') },
   // TLS: a certificate callback that accepts every certificate.
   { key: 'network.trust_all_certificates', langs: CS, names: ['set_ServerCertificateCustomValidationCallback', 'set_ServerCertificateValidationCallback', 'set_RemoteCertificateValidationCallback'], test: (c) => /DangerousAcceptAnyServerCertificateValidator|=>\s*(true|\{\s*return\s+true;?\s*\})\s*$/.test(c.argText[0] ?? '') },
 ];

@@ -118,7 +118,8 @@ export const SINKS: readonly SinkSpec[] = [
   { kind: 'sqli', langs: PY, names: ['raw'], recv: /(^|\.)objects(\.\w+\(.*\))*$/, args: [0] },
   { kind: 'sqli', langs: PY, names: ['extra'], recv: /(^|\.)objects(\.\w+\(.*\))*$/, args: 'any' },
   // database/sql, sqlx, GORM: the query text is the first argument (after the context in …Context); the rest are bound values.
-  { kind: 'sqli', langs: GO, names: ['Query', 'QueryRow', 'Exec', 'Raw', 'Prepare', 'Queryx', 'QueryRowx', 'MustExec', 'Where', 'Order', 'Having'], recv: DB, args: [0] },
+  // A prepared *sql.Stmt's Query/QueryRow/Exec take only the bound arguments (database/sql).
+  { kind: 'sqli', langs: GO, names: ['Query', 'QueryRow', 'Exec', 'Raw', 'Prepare', 'Queryx', 'QueryRowx', 'MustExec', 'Where', 'Order', 'Having'], recv: DB, args: [0], safeWhen: (c) => /(^|\.)(stmt|statement|prepared|ps|pstmt)$/i.test(c.recvText) },
   // sqlx Get/Select(dest, query, args…)
   { kind: 'sqli', langs: GO, names: ['Get', 'Select'], recv: DB, args: [1] },
   { kind: 'sqli', langs: GO, names: ['QueryContext', 'ExecContext', 'QueryRowContext', 'PrepareContext', 'SelectContext', 'GetContext'], recv: DB, args: [1] },
@@ -280,7 +281,9 @@ export const SINKS: readonly SinkSpec[] = [
   // Gin/Echo: c.Redirect(code, location).
   { kind: 'redirect', langs: GO, names: ['Redirect'], recv: /^(c|ctx|context)$/, args: [1] },
   // header("Location: …"): other headers are not redirects.
-  { kind: 'redirect', langs: PHP, names: ['header'], args: [0], safeWhen: (c) => /^\s*["'](?!\s*location\s*:)/i.test(c.kwText('header', 0) ?? '') },
+  // header() redirects only when the header it sends is Location (a literal that starts the text); a status line or another
+  // header built from input is not a redirect.
+  { kind: 'redirect', langs: PHP, names: ['header'], args: [0], safeWhen: (c) => !/^\s*["']\s*location\s*:/i.test(c.kwText('header', 0) ?? '') },
   // Controller.Redirect/RedirectPermanent, Response.Redirect, Results.Redirect; LocalRedirect refuses other hosts, so it is no sink.
   { kind: 'redirect', langs: CS, names: ['Redirect', 'RedirectPermanent', 'RedirectPreserveMethod', 'RedirectPermanentPreserveMethod'], args: [0] },
   { kind: 'redirect', langs: CS, names: ['RedirectResult'], isNew: true, args: [0] },
@@ -383,6 +386,8 @@ export const SANITIZERS: readonly SanitizerSpec[] = [
   { langs: PHP, names: ['basename', 'realpath'], kinds: ['path'] },
   { langs: CS, names: ['HtmlEncode', 'HtmlAttributeEncode', 'JavaScriptStringEncode', 'Encode', 'UrlEncode', 'EscapeDataString', 'EscapeUriString'], recv: /WebUtility|HttpUtility|HtmlEncoder|JavaScriptEncoder|UrlEncoder|Encoder|AntiXssEncoder|^Uri$|_?(html|url)Encoder/i, kinds: ['xss', 'redirect', 'log'] },
   { langs: CS, names: ['LdapFilterEncode', 'LdapDistinguishedNameEncode'], kinds: ['ldap'] },
+  // What File.ReadAll… return is the file's content, not the request data that named the file (the path sink still fires).
+  { langs: CS, names: ['ReadAllText', 'ReadAllBytes', 'ReadAllLines', 'ReadAllTextAsync', 'ReadAllBytesAsync', 'ReadAllLinesAsync'], recv: /^(System\.IO\.)?File$/, kinds: 'all' },
   { langs: CS, names: ['GetFileName', 'GetFileNameWithoutExtension', 'GetExtension'], recv: /(^|\.)Path$/, kinds: ['path'] },
   { langs: CS, names: ['Parse', 'TryParse', 'ToInt32', 'ToInt64', 'ToInt16', 'ToDouble', 'ToDecimal', 'ToBoolean', 'Equals', 'Contains', 'StartsWith', 'EndsWith', 'IsMatch', 'Count', 'Any', 'GetHashCode', 'CompareTo', 'IndexOf', 'IsLocalUrl', 'IsNullOrEmpty', 'IsNullOrWhiteSpace', 'Exists'], kinds: 'all' },
   // Numbers and booleans carry no text. filepath.Clean/Join keep a leading "../" (no guard); Base keeps the last element only.
@@ -419,16 +424,28 @@ export const VALUE_FLAGS: readonly ValueFlagSpec[] = [
 export interface GuardCallSpec extends CallSpec {
   arg: number;
   kinds: readonly SinkKind[] | 'all';
+  /** Only when the receiver is declared in the file as a collection (not a string's substring test). */
+  collection?: boolean;
   /** Further condition on the arguments' source text (in_array only when strict). */
   when?: (argText: readonly string[]) => boolean;
 }
+
+/** A regex literal anchored at both ends around one character class without quote, slash, dot, space or angle bracket. */
+const WHOLE_CLASS_PATTERN = /^(['"])([\/#~!|])\^(\[[A-Za-z0-9_\\-]*\]|\\d|\\w)([+*]|\{\d+(,\d*)?\})?\$\2[a-zA-Z]*\1$/;
 
 export const GUARD_CALLS: readonly GuardCallSpec[] = [
   // Go 1.20 filepath.IsLocal: lexically within the directory it is joined to (no "..", not absolute).
   { langs: GO, names: ['IsLocal'], recv: /^filepath$/, arg: 0, kinds: ['path'] },
   // ASP.NET Core IUrlHelper.IsLocalUrl: a path on this site, not another host.
   { langs: CS, names: ['IsLocalUrl'], arg: 0, kinds: ['redirect'] },
-  // PHP: in_array(x, list, true) compares exactly with the listed values; ctype_digit/is_numeric leave digits only.
-  { langs: PHP, names: ['in_array'], arg: 0, kinds: 'all', when: (a) => /^true$/i.test(a[2] ?? '') },
-  { langs: PHP, names: ['ctype_digit', 'ctype_alnum', 'is_numeric', 'is_int'], arg: 0, kinds: 'all' },
+  // PHP: in_array(x, list[, strict]) is true only for a value equal to a listed one (loosely without strict: for a
+  // list of strings that is the same string); ctype_digit/is_numeric leave digits only; array_key_exists likewise.
+  { langs: PHP, names: ['in_array'], arg: 0, kinds: 'all' },
+  { langs: PHP, names: ['ctype_digit', 'ctype_alnum', 'ctype_alpha', 'ctype_xdigit', 'is_numeric', 'is_int', 'is_float', 'is_bool'], arg: 0, kinds: 'all' },
+  // filter_var(x, FILTER_VALIDATE_INT | FLOAT | IP | BOOLEAN | MAC) is truthy only for a value of that form (PHP manual, validate filters).
+  { langs: PHP, names: ['filter_var'], arg: 0, kinds: 'all', when: (a) => /FILTER_VALIDATE_(INT|FLOAT|IP|BOOL|BOOLEAN|MAC)\b/.test(a[1] ?? '') },
+  // preg_match('/^[a-z0-9_-]+$/', x): the whole value is made of the class's characters (no quote, slash, dot or space).
+  { langs: PHP, names: ['preg_match'], arg: 1, kinds: 'all', when: (a) => WHOLE_CLASS_PATTERN.test(a[0] ?? '') },
+  // C#: a collection's Contains/ContainsKey (List, HashSet, arrays … declared in the file) is an allow-list check.
+  { langs: CS, names: ['Contains', 'ContainsKey'], arg: 0, kinds: 'all', collection: true },
 ];

@@ -84,7 +84,7 @@ export function evCall(w: Walker, written: CallSite, f: Frame): Value {
   // Getter on a properties object with a default: the default is the value we can know.
   if (call.name === 'getProperty' && args.length === 2 && args[1]!.konst !== undefined) return args[1]!;
   // Functions of this file: follow the call with the argument values.
-  const local = !call.isNew && !recv?.ext && (!call.receiver || /^(this|self|\$this|new .*)$/.test(recvText ?? '') || call.receiver.type === 'object_creation_expression' || madeByLocalClass(w, call, recvType)) ? w.functions.get(call.name) : undefined;
+  const local = !call.isNew && !recv?.ext && (!call.receiver || /^(this|self|\$this|new .*)$/.test(recvText ?? '') || call.receiver.type === 'object_creation_expression' || madeByLocalClass(w, call, recvType)) ? w.functions.get(call.name) : goLocalMethods(w, call, recv);
   const def = local?.find((d) => d.params.length === args.length) ?? (local?.length === 1 ? local[0] : undefined);
   if (def && f.depth < MAX_INLINE_DEPTH) return w.callFunction(def, args, f, call);
   const external = w.linker ? externalCall(w, call, recv, args, f) : undefined;
@@ -101,7 +101,7 @@ export function evCall(w: Walker, written: CallSite, f: Frame): Value {
  */
 function externalCall(w: Walker, call: CallSite, recv: Value | undefined, args: readonly Value[], f: Frame): Value | undefined {
   let ref: ExternalRef | undefined;
-  if (call.receiver) ref = recv?.ext;
+  if (call.receiver) ref = recv?.ext ?? (w.group === 'go' ? w.linker?.imported(`.${call.name}`)?.ext : undefined);
   else {
     // f(…), new C(…), new ns.C(…)
     const m = /^(?:new\s+)?([A-Za-z_$][\w$]*)(?:\.([A-Za-z_$][\w$]*))?$/.exec(call.callee);
@@ -261,4 +261,11 @@ function withReceiver(w: Walker, def: FunctionDef, args: readonly Value[]): read
   let p = def.node.parent;
   if (p?.type === 'decorated_definition') p = p.parent;
   return p?.type === 'block' && p.parent?.type === 'class_definition' ? [UNKNOWN, ...args] : args;
+}
+
+/** Go: `p.M(x)` where M is a method declared in this file (receivers are values of the package's own types). */
+function goLocalMethods(w: Walker, call: CallSite, recv: Value | undefined): FunctionDef[] | undefined {
+  if (w.group !== 'go' || !call.receiver || recv?.ext || call.isNew) return undefined;
+  const methods = w.functions.get(call.name)?.filter((d) => d.node.type === 'method_declaration');
+  return methods?.length ? methods : undefined;
 }

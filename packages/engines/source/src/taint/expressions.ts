@@ -47,6 +47,9 @@ export function evaluate(w: Walker, n: Syn, f: Frame): Value {
   }
   if (isMember(n)) return w.group === 'csharp' ? typeConstant(w, n, evMember(w, n, f), f) : evMember(w, n, f);
   if (isSubscript(n)) {
+    // An element a guard narrowed (`if (is_numeric($octet[0]))`, `if (list.Contains(Request.Query["p"]))`).
+    const narrowed = f.env.get(w.text(n));
+    if (narrowed) return narrowed;
     const obj = field(n, 'object') ?? field(n, 'array') ?? field(n, 'value') ?? field(n, 'operand') ?? namedChildren(n)[0];
     const idx = field(n, 'index') ?? field(n, 'subscript') ?? namedChildren(n)[1];
     const ov = obj ? w.ev(obj, f) : UNKNOWN;

@@ -13,7 +13,7 @@
  */
 import { type Syn, field, namedChildren, walk } from '../parse/syntax.ts';
 import type { Frame } from './frame.ts';
-import { callAt, functionAt, isIdent, isMember } from './syntax-profile.ts';
+import { callAt, functionAt, isIdent, isMember, isNumber, isString, isSubscript } from './syntax-profile.ts';
 import { type Value, konst, sanitize } from './value.ts';
 import type { Walker } from './walker.ts';
 
@@ -34,7 +34,24 @@ const unwrap = (n: Syn): Syn => {
 /** The guards of a condition; `a && b` narrows by both in the then-branch. */
 export function guardsAt(w: Walker, cond: Syn, f: Frame, depth = 0): Guard[] {
   if (w.group !== 'js') {
-    const g = w.group === 'java' || w.group === 'python' ? undefined : checkCallGuard(w, cond, f);
+    // Java keeps its own model (the Java benchmark's figures were measured without these guards).
+    if (w.group === 'java') return [];
+    const path = pathGuard(w, cond, f);
+    if (path) return [path];
+    if (w.group === 'python') return [];
+    const c = unwrap(cond);
+    if (/binary_expression|binary_operator/.test(c.type) && depth < 8) {
+      const op = field(c, 'operator') ?? c.children.find((x) => !x.named);
+      const opText = op ? w.text(op) : '';
+      // `a && b` (PHP also `and`): both hold in the then-branch.
+      if (opText === '&&' || opText === 'and') {
+        const [l, r] = [field(c, 'left') ?? namedChildren(c)[0], field(c, 'right') ?? namedChildren(c)[1]];
+        return [...(l ? guardsAt(w, l, f, depth + 1) : []), ...(r ? guardsAt(w, r, f, depth + 1) : [])].filter((g) => g.inThen);
+      }
+      const allow = allowListGuard(w, c, f);
+      if (allow) return [allow];
+    }
+    const g = checkCallGuard(w, cond, f);
     return g ? [g] : [];
   }
   const c = unwrap(cond);
@@ -63,13 +80,25 @@ function checkCallGuard(w: Walker, cond: Syn, f: Frame): Guard | undefined {
     c = unwrap(arg);
     negated = !negated;
   }
+  // check(x) !== false / === true / == false …: the call's truth, possibly negated.
+  if (/binary_expression|binary_operator/.test(c.type)) {
+    const op = field(c, 'operator') ?? c.children.find((x) => !x.named);
+    const opText = op ? w.text(op) : '';
+    const [l, r] = [field(c, 'left') ?? namedChildren(c)[0], field(c, 'right') ?? namedChildren(c)[1]];
+    const lit = [l, r].find((x) => x && /^(true|false)$/i.test(w.text(x)));
+    const other = lit === l ? r : l;
+    if (!lit || !other || !/^(===|!==|==|!=)$/.test(opText)) return undefined;
+    c = unwrap(other);
+    if (/^false$/i.test(w.text(lit)) !== opText.startsWith('!')) negated = !negated;
+  }
   const call = callAt(c, w.src);
   if (!call) return undefined;
   const recvText = call.receiver ? w.text(call.receiver) : '';
   const spec = w.specs.guardCalls.find((g) => g.names.includes(call.name) && (!g.recv || g.recv.test(recvText) || g.recv.test(call.callee)));
   const target = spec ? call.args[spec.arg] : undefined;
-  if (!spec || !target || !(isIdent(target) || isMember(target))) return undefined;
+  if (!spec || !target || !(isIdent(target) || isMember(target) || isSubscript(target))) return undefined;
   if (spec.when && !spec.when(call.args.map((a) => w.text(a)))) return undefined;
+  if (spec.collection && !declaredCollection(w, recvText)) return undefined;
   return { key: w.text(target), narrowed: sanitize(w.ev(target, f), spec.kinds), inThen: !negated };
 }
 
@@ -170,4 +199,174 @@ function exactCheck(node: Syn, src: string): boolean {
     uses++;
   }
   return uses > 0;
+}
+
+/** Calls that only change letter case: `strtolower($ext) == 'jpg'` compares $ext itself. */
+const CASE_ONLY = /^(strtolower|strtoupper|mb_strtolower|mb_strtoupper|ToLower|ToUpper|ToLowerInvariant|ToUpperInvariant|lower|upper)$/;
+
+/** The variable (or member, or constant-index element) a comparison side names, through case-only calls. */
+function comparedTarget(w: Walker, n: Syn): Syn | undefined {
+  const c = unwrap(n);
+  if (isIdent(c) || isMember(c) || isSubscript(c)) return c;
+  const call = callAt(c, w.src);
+  if (!call || !CASE_ONLY.test(call.name)) return undefined;
+  const t = call.receiver && call.args.length === 0 ? call.receiver : call.args.length === 1 ? call.args[0] : undefined;
+  return t && (isIdent(t) || isMember(t) || isSubscript(t)) ? t : undefined;
+}
+
+/**
+ * `x == 'a' || x == 'b' || strtolower(x) == 'c'` (PHP, Go, C#, C): in the then-branch x is one of the listed
+ * constants, so it carries no attacker text. Every disjunct must compare the same x with a string literal.
+ */
+function allowListGuard(w: Walker, c: Syn, f: Frame): Guard | undefined {
+  const leaves: Syn[] = [];
+  const collect = (n: Syn, depth: number): boolean => {
+    const u = unwrap(n);
+    const op = /binary_expression|binary_operator/.test(u.type) ? (field(u, 'operator') ?? u.children.find((x) => !x.named)) : undefined;
+    const opText = op ? w.text(op) : '';
+    if ((opText === '||' || opText === 'or') && depth < 16) {
+      const [l, r] = [field(u, 'left') ?? namedChildren(u)[0], field(u, 'right') ?? namedChildren(u)[1]];
+      return !!l && !!r && collect(l, depth + 1) && collect(r, depth + 1);
+    }
+    if (!/^(==|===)$/.test(opText)) return false;
+    leaves.push(u);
+    return true;
+  };
+  if (!collect(c, 0) || leaves.length === 0) return undefined;
+  let key: string | undefined;
+  let target: Syn | undefined;
+  for (const leaf of leaves) {
+    const [l, r] = [field(leaf, 'left') ?? namedChildren(leaf)[0], field(leaf, 'right') ?? namedChildren(leaf)[1]];
+    if (!l || !r) return undefined;
+    const lit = [l, r].find((x) => isString(x) || isNumber(x));
+    const other = lit === l ? r : l;
+    const t = lit ? comparedTarget(w, other) : undefined;
+    if (!t) return undefined;
+    const k = w.text(t);
+    if (key !== undefined && k !== key) return undefined;
+    key = k;
+    target = t;
+  }
+  return target && key ? { key, narrowed: sanitize(w.ev(target, f), 'all'), inThen: true } : undefined;
+}
+
+/** Whether `name` is declared in the file as a collection (List<…>, HashSet<…>, T[], a collection initializer …). */
+function declaredCollection(w: Walker, name: string): boolean {
+  const id = /(?:^|\.)([A-Za-z_]\w*)$/.exec(name)?.[1];
+  if (!id) return false;
+  const esc = id.replace(/[$]/g, '\\$');
+  return new RegExp(`(?:(?:List|HashSet|ISet|IList|ICollection|IEnumerable|IReadOnlyList|IReadOnlyCollection|IReadOnlySet|SortedSet|ImmutableHashSet|ImmutableList|ImmutableArray|FrozenSet|ReadOnlyCollection|Dictionary|IDictionary|IReadOnlyDictionary|ImmutableDictionary|FrozenDictionary|SortedDictionary)<[^;=()]*>|\\[\\])\\s+${esc}\\b`).test(w.src);
+}
+
+/** Separators whose absence keeps a name inside the folder it is joined to. */
+const SEPARATORS = new Set(['/', '..', '\\']);
+/** Calls that make a path absolute and free of `..` (so a prefix test on the result means what it says). */
+const CANONICAL = /(Path\.GetFullPath|realpath|filepath\.(Abs|Clean)|getCanonicalPath|os\.path\.(realpath|abspath|normpath)|path\.resolve|toRealPath|normalize)\s*\(/;
+
+/**
+ * Path checks in any language but Java:
+ * - `x.Contains("..") || x.Contains("/")`, `strpos($x, '..') !== false`, `strings.Contains(x, "/")`, `'..' in x`:
+ *   where none holds (the else branch, or after an if whose branch leaves) x is a plain name;
+ * - `!p.StartsWith(base)` / `!strings.HasPrefix(p, base)` / `strpos($p, $base) !== 0` / `not p.startswith(base)` where p
+ *   was made by a canonicalising call (GetFullPath, realpath, filepath.Clean …): where the test holds, p stays under base.
+ */
+function pathGuard(w: Walker, cond: Syn, f: Frame): Guard | undefined {
+  const leaves: { node: Syn; negated: boolean }[] = [];
+  const collect = (n: Syn, negated: boolean, depth: number): boolean => {
+    let u = unwrap(n);
+    if (depth > 16) return false;
+    if (/unary|not_operator/.test(u.type) && /^(!|not\b)/.test(w.text(u).trimStart())) {
+      const arg = namedChildren(u).at(-1);
+      return !!arg && collect(arg, !negated, depth + 1);
+    }
+    const op = /binary_expression|binary_operator|boolean_operator/.test(u.type) ? (field(u, 'operator') ?? u.children.find((x) => !x.named)) : undefined;
+    const opText = op ? w.text(op) : '';
+    if (opText === '||' || opText === 'or') {
+      const [l, r] = [field(u, 'left') ?? namedChildren(u)[0], field(u, 'right') ?? namedChildren(u)[1]];
+      return !negated && !!l && !!r && collect(l, false, depth + 1) && collect(r, false, depth + 1);
+    }
+    leaves.push({ node: u, negated });
+    u = u;
+    return true;
+  };
+  if (!collect(cond, false, 0) || leaves.length === 0) return undefined;
+  // Separator tests: every leaf tests the same x for a separator; x is safe where none holds.
+  let key: string | undefined;
+  let target: Syn | undefined;
+  let separators = 0;
+  for (const { node, negated } of leaves) {
+    const t = separatorTest(w, node, f);
+    if (!t || negated) {
+      separators = -1;
+      break;
+    }
+    if (key !== undefined && key !== w.text(t)) return undefined;
+    key = w.text(t);
+    target = t;
+    separators++;
+  }
+  if (separators > 0 && target && key) return { key, narrowed: sanitize(w.ev(target, f), ['path']), inThen: false };
+  // Prefix test on a canonical path (one leaf, possibly negated).
+  if (leaves.length !== 1) return undefined;
+  const { node, negated } = leaves[0]!;
+  const p = prefixTest(w, node);
+  if (!p) return undefined;
+  const name = w.text(p.subject);
+  const esc = name.replace(/[.*+?^${}()|[\]\\$]/g, '\\$&');
+  if (!new RegExp(`${esc}\\s*(:=|=)\\s*[^;\\n]*${CANONICAL.source}`).test(w.src)) return undefined;
+  const holds = p.whenTrue !== negated;
+  return { key: name, narrowed: sanitize(w.ev(p.subject, f), ['path']), inThen: holds };
+}
+
+/** `x.Contains("/")`, `x.includes('..')`, `strings.Contains(x, "..")`, `strpos($x, '..') !== false`, `str_contains($x, '/')`, `'..' in x`: the x tested. */
+function separatorTest(w: Walker, n: Syn, f: Frame): Syn | undefined {
+  const isSep = (a: Syn | undefined) => !!a && SEPARATORS.has(String(w.ev(a, f).konst));
+  const ok = (t: Syn | undefined) => (t && (isIdent(t) || isMember(t)) ? t : undefined);
+  const op = /binary_expression|comparison_operator/.test(n.type) ? (field(n, 'operator') ?? n.children.find((x) => !x.named)) : undefined;
+  if (op) {
+    const opText = w.text(op);
+    const [l, r] = [field(n, 'left') ?? namedChildren(n)[0], field(n, 'right') ?? namedChildren(n)[1]];
+    // Python `'..' in x`
+    if (opText === 'in' && isSep(l)) return ok(r);
+    // PHP strpos($x, '..') !== false / > -1
+    if (/^!==?$/.test(opText) && r && /^false$/i.test(w.text(r)) && l) {
+      const call = callAt(unwrap(l), w.src);
+      if (call && /^(strpos|stripos|mb_strpos)$/.test(call.name) && isSep(call.args[1])) return ok(call.args[0]);
+    }
+    return undefined;
+  }
+  const call = callAt(n, w.src);
+  if (!call) return undefined;
+  if (/^(Contains|contains|includes|str_contains|Contains)$/.test(call.name)) {
+    if (call.receiver && call.args.length === 1 && isSep(call.args[0])) return ok(call.receiver);
+    if (!call.receiver || /^strings$/.test(w.text(call.receiver))) {
+      if (call.args.length === 2 && isSep(call.args[1])) return ok(call.args[0]);
+    }
+  }
+  return undefined;
+}
+
+/** `p.StartsWith(base)`, `strings.HasPrefix(p, base)`, `p.startswith(base)`, `strpos($p, $base) === 0` (whenTrue: the test as written says p starts with base). */
+function prefixTest(w: Walker, n: Syn): { subject: Syn; whenTrue: boolean } | undefined {
+  const ok = (t: Syn | undefined) => (t && (isIdent(t) || isMember(t)) ? t : undefined);
+  const op = /binary_expression|comparison_operator/.test(n.type) ? (field(n, 'operator') ?? n.children.find((x) => !x.named)) : undefined;
+  if (op) {
+    const opText = w.text(op);
+    const [l, r] = [field(n, 'left') ?? namedChildren(n)[0], field(n, 'right') ?? namedChildren(n)[1]];
+    if (!l || !r || w.text(r) !== '0' || !/^(===|!==)$/.test(opText)) return undefined;
+    const call = callAt(unwrap(l), w.src);
+    const s = call && /^(strpos|mb_strpos)$/.test(call.name) ? ok(call.args[0]) : undefined;
+    return s ? { subject: s, whenTrue: opText === '===' } : undefined;
+  }
+  const call = callAt(n, w.src);
+  if (!call) return undefined;
+  if (/^(StartsWith|startswith|startsWith|str_starts_with)$/.test(call.name)) {
+    const s = call.receiver && call.name !== 'str_starts_with' ? ok(call.receiver) : ok(call.args[0]);
+    return s ? { subject: s, whenTrue: true } : undefined;
+  }
+  if (call.name === 'HasPrefix' && call.receiver && /^strings$/.test(w.text(call.receiver))) {
+    const s = ok(call.args[0]);
+    return s ? { subject: s, whenTrue: true } : undefined;
+  }
+  return undefined;
 }

@@ -46,6 +46,16 @@ export function exec(w: Walker, n: Syn, f: Frame): boolean {
     } else if (v) w.ev(v, f);
     return true;
   }
+  // Calls that end the request or the program: PHP exit/die, Go os.Exit/panic/log.Fatal…, Flask abort, sys.exit,
+  // process.exit — the code after them does not run on that path.
+  if (t === 'exit_statement') return true;
+  if (t === 'expression_statement') {
+    const c = callAt(namedChildren(n)[0] ?? n, w.src);
+    if (c && ENDS_RUN.test(c.callee)) {
+      w.ev(namedChildren(n)[0]!, f);
+      return true;
+    }
+  }
   if (t === 'break_statement' || t === 'continue_statement') {
     f.exits.at(-1)?.push(new Map(f.env));
     return true;
@@ -88,6 +98,8 @@ export function exec(w: Walker, n: Syn, f: Frame): boolean {
   }
   return abrupt && n.type !== 'try_statement';
 }
+
+const ENDS_RUN = /^(exit|die|os\.Exit|panic|log\.(Fatal|Fatalf|Fatalln|Panic|Panicf|Panicln)|abort|flask\.abort|sys\.exit|process\.exit|Environment\.Exit)$/;
 
 export function isExpression(w: Walker, n: Syn): boolean {
   return callAt(n, w.src) !== undefined || /expression$|^call$|^assignment$/.test(n.type);

@@ -75,4 +75,20 @@ export const GO_PHP_CASES: readonly RuleCase[] = [
   { rule: 'injection.xss', lang: 'php', bad: '<p>Hello <?= $_GET["name"] ?></p>', good: '<p>Hello <?= htmlspecialchars($_GET["name"], ENT_QUOTES, "UTF-8") ?></p>' },
   // Trust boundary, SSRF
   { rule: 'injection.ssrf', lang: 'php', bad: '<?php $ch = curl_init(); curl_setopt($ch, CURLOPT_URL, $_GET["url"]); curl_exec($ch);', good: '<?php $ch = curl_init(); curl_setopt($ch, CURLOPT_URL, "https://api.example.com/v1"); curl_setopt($ch, CURLOPT_USERAGENT, $_GET["ua"]); curl_exec($ch);' },
+  // Second round, from the PHP manual and database/sql docs.
+  // PHP header(): a redirect only when it sends Location; a status line built from $_SERVER is not one.
+  { rule: 'injection.open_redirect', lang: 'php', bad: '<?php header("Location: " . $_GET["next"]); exit;', good: '<?php header($_SERVER["SERVER_PROTOCOL"] . " 404 Not Found");' },
+  // is_numeric on each element an address is rebuilt from (guards on array elements, joined by &&).
+  { rule: 'injection.command', lang: 'php', bad: '<?php $o = explode(".", $_POST["ip"]); $t = $o[0] . "." . $o[1]; shell_exec("ping -c 4 " . $t);', good: '<?php $o = explode(".", $_POST["ip"]); if (is_numeric($o[0]) && is_numeric($o[1])) { $t = $o[0] . "." . $o[1]; shell_exec("ping -c 4 " . $t); }' },
+  // An allow-list of literals joined by || (through strtolower) leaves only those values.
+  { rule: 'injection.path_traversal', lang: 'php', bad: '<?php $ext = $_GET["ext"]; if (strlen($ext) < 5) { readfile("/srv/files/report." . $ext); }', good: '<?php $ext = $_GET["ext"]; if (strtolower($ext) == "pdf" || strtolower($ext) == "txt") { readfile("/srv/files/report." . $ext); }' },
+  // preg_match of the whole value against one character class; filter_var FILTER_VALIDATE_INT; strpos separator check.
+  { rule: 'injection.sql', lang: 'php', bad: '<?php $id = $_GET["id"]; if (preg_match("/[0-9]+/", $id)) { mysqli_query($c, "SELECT * FROM u WHERE id = $id"); }', good: '<?php $id = $_GET["id"]; if (preg_match("/^[0-9]+$/", $id)) { mysqli_query($c, "SELECT * FROM u WHERE id = $id"); }' },
+  { rule: 'injection.sql', lang: 'php', bad: '<?php $id = $_GET["id"]; if ($id !== "") { mysqli_query($c, "SELECT * FROM u WHERE id = $id"); }', good: '<?php $id = $_GET["id"]; if (filter_var($id, FILTER_VALIDATE_INT) !== false) { mysqli_query($c, "SELECT * FROM u WHERE id = $id"); }' },
+  { rule: 'injection.path_traversal', lang: 'php', bad: '<?php $f = $_GET["f"]; if (strpos($f, "\\0") !== false) { exit; } readfile("/srv/" . $f);', good: '<?php $f = $_GET["f"]; if (strpos($f, "..") !== false || strpos($f, "/") !== false) { exit; } readfile("/srv/" . $f);' },
+  // Go: a prepared *sql.Stmt's QueryRow takes only bound arguments; a cookie deleted at logout sends nothing later.
+  { rule: 'injection.sql', lang: 'go', bad: go('u := r.FormValue("u")\nrow := db.QueryRow("SELECT id FROM users WHERE name = \'" + u + "\'")\n_ = row'), good: go('u := r.FormValue("u")\nstmt, _ := db.Prepare("SELECT id FROM users WHERE name = ?")\nrow := stmt.QueryRow(u)\n_ = row') },
+  { rule: 'web.insecure_cookie', lang: 'go', bad: go('c := &http.Cookie{Name: "sid", Value: token}\nhttp.SetCookie(w, c)'), good: go('c := &http.Cookie{Name: "sid", Value: "", Expires: time.Unix(0, 0)}\nhttp.SetCookie(w, c)') },
+  // Go: a method of a type of the same file called on a value of it.
+  { rule: 'injection.sql', lang: 'go', bad: `${go('p := &Repo{}\np.Find(r.FormValue("id"))')}type Repo struct{}\nfunc (p *Repo) Find(id string) { db.Query("SELECT * FROM t WHERE id = " + id) }\n`, good: `${go('p := &Repo{}\np.Find(r.FormValue("id"))')}type Repo struct{}\nfunc (p *Repo) Find(id string) { db.Query("SELECT * FROM t WHERE id = ?", id) }\n` },
 ];
