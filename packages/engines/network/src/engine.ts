@@ -26,6 +26,8 @@ import { ICS_PORTS, ICS_UDP_PORTS, NETWORK_PORTS, NETWORK_UDP_PORTS } from './sc
 import { udpContext } from './scan/udp.ts';
 import { udpProtocolsFor } from './protocols/udp.ts';
 import { planTargets } from './scan/targets.ts';
+import { probeStartTls } from './protocols/tls/index.ts';
+import { STARTTLS } from './protocols/tls/starttls.ts';
 
 export const ENGINE_VERSION = '0.1.0';
 const PLATFORMS = ['network', 'ics'] as const;
@@ -97,6 +99,25 @@ export class NetworkEngine implements Engine {
         if (!timeLimit.signal.aborted) throw e;
       });
       ctx.signal?.throwIfAborted();
+      // STARTTLS on the cleartext services that have it: the TLS checks then run on those ports too.
+      const upgradable = services.filter((s) => !s.info.tls && STARTTLS[s.info.service]);
+      if (upgradable.length > 0 && !signal.aborted) {
+        b.setPhase(`STARTTLS: ${upgradable.length} service(s)`);
+        await pool(upgradable, config.concurrency, async (s) => {
+          if (signal.aborted) return;
+          const st = STARTTLS[s.info.service]!;
+          const tctx = probeContext(s.host, s.port, { gate, rtt: scan.rtt.get(s.host)!, probeTimeoutMs: config.probeTimeoutMs, starttls: st, ...(s.name ? { name: s.name } : {}) });
+          const r = await probeStartTls(tctx);
+          if ('tls' in r) {
+            s.info.tls = { ...r.tls, starttls: st.name };
+            s.info.extra = { ...s.info.extra, starttls: `${st.name} → ${r.tls.protocol}` };
+            s.tlsCtx = tctx;
+          } else s.info.extra = { ...s.info.extra, starttls: `not offered (${r.refused})`.slice(0, 200) };
+        }).catch((e: unknown) => {
+          if (!timeLimit.signal.aborted) throw e;
+        });
+        ctx.signal?.throwIfAborted();
+      }
       const udpPorts = config.udpPorts ?? (platform === 'ics' ? ICS_UDP_PORTS : NETWORK_UDP_PORTS);
       if (udpPorts.length > 0 && !signal.aborted) {
         // UDP has no connect scan: a port is open when its protocol's request gets an answer.

@@ -19,26 +19,29 @@ const CERT_ITEMS: Record<CertificateProblem['kind'], string> = {
   name_mismatch: 'cert_name_mismatch',
 };
 
+/** "after SMTP STARTTLS: " for upgraded services. */
+const via = (s: FoundService) => (s.info.tls?.starttls ? `after ${s.info.tls.starttls}: ` : '');
+
 export async function tlsChecks(b: AssessmentBuilder, services: readonly FoundService[], now = new Date()): Promise<void> {
   const withTls = services.filter((s) => s.info.tls);
   await b.check(id('legacy_version'), async () => {
     for (const s of withTls) {
       b.throwIfAborted();
-      const vs = await probeVersions(s.ctx);
+      const vs = await probeVersions(s.tlsCtx ?? s.ctx);
       const accepted = vs.filter((v) => v.accepted).map((v) => v.version);
       // In place: the result page's host list already holds this object.
       (s.info.extra ??= {}).tls_versions = accepted.join(' ') || 'none';
       const old = accepted.filter((v) => LEGACY.has(v));
       if (old.length > 0)
-        b.finding(id('legacy_version'), { file: where(s), className: s.info.service, detail: `${describe(s)} accepts ${old.join(', ')} (all accepted: ${accepted.join(', ')})`, request: vs.map((v) => v.version).join(', '), response: vs.map((v) => v.evidence).join('\n') });
+        b.finding(id('legacy_version'), { file: where(s), className: s.info.service, detail: `${describe(s)} accepts ${old.join(', ')} (all accepted: ${accepted.join(', ')})`, request: `${via(s)}${vs.map((v) => v.version).join(', ')}`, response: vs.map((v) => v.evidence).join('\n') });
     }
   });
   await b.check(id('weak_cipher'), async () => {
     for (const s of withTls) {
       b.throwIfAborted();
-      const r = await probeWeakSuites(s.ctx);
+      const r = await probeWeakSuites(s.tlsCtx ?? s.ctx);
       if (r.accepted.length > 0)
-        b.finding(id('weak_cipher'), { file: where(s), className: s.info.service, detail: `${describe(s)} accepts ${r.accepted.map((x) => `${x.name} (${x.weak})`).join(', ')}`.slice(0, 2000), request: 'TLS 1.2 ClientHello offering only weak suites, repeated without each accepted one', response: r.evidence.join('\n') });
+        b.finding(id('weak_cipher'), { file: where(s), className: s.info.service, detail: `${describe(s)} accepts ${r.accepted.map((x) => `${x.name} (${x.weak})`).join(', ')}`.slice(0, 2000), request: `${via(s)}TLS 1.2 ClientHello offering only weak suites, repeated without each accepted one`, response: r.evidence.join('\n') });
     }
   });
   const certs = withTls.filter((s) => s.info.tls!.certificate).map((s) => ({ s, r: certificateProblems(s.info.tls!.certificate!, s.name ?? s.host, now) }));
@@ -46,7 +49,7 @@ export async function tlsChecks(b: AssessmentBuilder, services: readonly FoundSe
     await b.check(id(key), () => {
       for (const { s, r } of certs) {
         for (const p of r.problems.filter((x) => x.kind === kind)) {
-          b.finding(id(key), { file: where(s), className: s.info.service, detail: `${describe(s)}: ${p.detail}`, request: `TLS handshake (${s.info.tls!.protocol})`, response: r.info ? `subject ${r.info.subject}; issuer ${r.info.issuer}; valid ${r.info.notBefore} – ${r.info.notAfter}; key ${r.info.publicKey.algorithm} ${r.info.publicKey.bits ?? '?'} bits; signature ${r.info.signatureAlgorithm.name}; sha256 ${r.info.fingerprints.sha256}` : '' });
+          b.finding(id(key), { file: where(s), className: s.info.service, detail: `${describe(s)}: ${p.detail}`, request: `${via(s)}TLS handshake (${s.info.tls!.protocol})`, response: r.info ? `subject ${r.info.subject}; issuer ${r.info.issuer}; valid ${r.info.notBefore} – ${r.info.notAfter}; key ${r.info.publicKey.algorithm} ${r.info.publicKey.bits ?? '?'} bits; signature ${r.info.signatureAlgorithm.name}; sha256 ${r.info.fingerprints.sha256}` : '' });
         }
       }
     });

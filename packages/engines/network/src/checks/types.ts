@@ -12,6 +12,8 @@ export interface FoundService {
   info: ServiceInfo;
   /** A context to open new connections to this service (through the task's gate). */
   ctx: ProbeContext;
+  /** For a service upgraded by STARTTLS: a context whose connections run the upgrade first (the TLS checks use it). */
+  tlsCtx?: ProbeContext;
 }
 
 export interface CheckArgs {

@@ -16,7 +16,7 @@ export interface ServiceInfo {
   /** Whether the service let us in without credentials (decided by its probe when the probe proves it). */
   access?: 'open' | 'auth_required' | 'refused';
   /** The service speaks TLS: what the first handshake negotiated (the checks probe versions, ciphers and the certificate). */
-  tls?: { protocol: string; cipher: string; certificate?: Buffer };
+  tls?: { protocol: string; cipher: string; certificate?: Buffer; /** Reached by a plaintext upgrade ("SMTP STARTTLS" …), not on connect. */ starttls?: string };
   /** The exchange that proved the identity (and, when `access` is open, the access). */
   proof?: { request: string; response: string };
 }

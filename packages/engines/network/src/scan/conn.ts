@@ -23,6 +23,21 @@ export interface ConnectOptions {
   minVersion?: tls.SecureVersion;
   maxVersion?: tls.SecureVersion;
   ciphers?: string;
+  /**
+   * A plaintext upgrade before TLS (SMTP STARTTLS, IMAP STARTTLS, POP3 STLS,
+   * FTP AUTH TLS, PostgreSQL and MySQL SSLRequest): the connection runs it
+   * first; with `tls` the handshake follows on the same socket, without it the
+   * caller gets the socket at the point where the server waits for a
+   * ClientHello (our own raw ClientHellos).
+   */
+  starttls?: StartTls;
+}
+
+export interface StartTls {
+  /** Protocol name, for evidence. */
+  name: string;
+  /** The plaintext exchange up to the server's go-ahead; throws ConnError('other') when the server refuses. */
+  negotiate(c: Conn, timeoutMs: number): Promise<void>;
 }
 
 export class ConnError extends Error {
@@ -42,14 +57,7 @@ export class Conn {
   readonly sent: Buffer[] = [];
 
   private constructor(private readonly socket: net.Socket) {
-    socket.on('data', (d: Buffer) => {
-      if (this.size < MAX_RECEIVED) {
-        const part = d.subarray(0, MAX_RECEIVED - this.size);
-        this.chunks.push(part);
-        this.size += part.length;
-      }
-      this.wake();
-    });
+    socket.on('data', this.onData);
     const end = () => {
       this.closed = true;
       this.wake();
@@ -57,18 +65,50 @@ export class Conn {
     socket.on('end', end);
     socket.on('close', end);
     socket.on('error', end);
+    this.offEnd = () => {
+      socket.off('end', end);
+      socket.off('close', end);
+      socket.off('error', end);
+    };
   }
+
+  private readonly offEnd: () => void;
+
+  private readonly onData = (d: Buffer) => {
+    if (this.size < MAX_RECEIVED) {
+      const part = d.subarray(0, MAX_RECEIVED - this.size);
+      this.chunks.push(part);
+      this.size += part.length;
+    }
+    this.wake();
+  };
 
   /** Connects through the gate; rejects with ConnError. `tls` makes it a TLS connection (with its version and cipher limits). */
   static async open(gate: Gate, host: string, port: number, timeoutMs: number, opts: ConnectOptions = {}): Promise<Conn> {
     await gate.enter(host);
+    let socket: net.Socket;
     try {
-      const socket = await connect(host, port, timeoutMs, gate.signal, opts);
-      const c = new Conn(socket);
-      socket.once('close', () => gate.leave());
-      return c;
+      socket = await connect(host, port, timeoutMs, gate.signal, opts.starttls ? {} : opts);
     } catch (e) {
       gate.leave();
+      throw e;
+    }
+    socket.once('close', () => gate.leave());
+    if (!opts.starttls) return new Conn(socket);
+    const plain = new Conn(socket);
+    try {
+      await opts.starttls.negotiate(plain, timeoutMs);
+      if (!opts.tls) {
+        plain.chunks = [];
+        plain.size = 0;
+        return plain;
+      }
+      // The TLS layer reads the socket from here on: the plaintext reader lets go of it.
+      socket.off('data', plain.onData);
+      plain.offEnd();
+      return new Conn(await upgrade(socket, timeoutMs, gate.signal, opts));
+    } catch (e) {
+      socket.destroy();
       throw e;
     }
   }
@@ -160,6 +200,36 @@ function connect(host: string, port: number, timeoutMs: number, signal: AbortSig
     signal.addEventListener('abort', onAbort, { once: true });
     socket.once(opts.tls ? 'secureConnect' : 'connect', () => done());
     socket.once('error', (e: NodeJS.ErrnoException) => done(toConnError(e)));
+  });
+}
+
+/** TLS on a socket that finished its plaintext upgrade. */
+function upgrade(socket: net.Socket, timeoutMs: number, signal: AbortSignal, opts: ConnectOptions): Promise<tls.TLSSocket> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const t = tls.connect({
+      socket,
+      rejectUnauthorized: false,
+      ...(opts.servername && net.isIP(opts.servername) === 0 ? { servername: opts.servername } : {}),
+      ...(opts.minVersion ? { minVersion: opts.minVersion } : {}),
+      ...(opts.maxVersion ? { maxVersion: opts.maxVersion } : {}),
+      ...(opts.ciphers ? { ciphers: opts.ciphers } : {}),
+    });
+    const done = (err?: Error) => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+      t.removeAllListeners('error');
+      t.removeAllListeners('secureConnect');
+      if (err) {
+        t.destroy();
+        reject(err);
+      } else resolve(t);
+    };
+    const onAbort = () => done(signal.reason as Error);
+    const timer = setTimeout(() => done(new ConnError('timeout', `no TLS handshake within ${timeoutMs} ms`)), timeoutMs);
+    signal.addEventListener('abort', onAbort, { once: true });
+    t.once('secureConnect', () => done());
+    t.once('error', (e: NodeJS.ErrnoException) => done(toConnError(e)));
   });
 }
 

@@ -9,7 +9,7 @@
  */
 import { PROTOCOLS, type Protocol, type ProbeContext, type ServiceInfo } from '../protocols/index.ts';
 import { printable } from '../protocols/render.ts';
-import { Conn, ConnError } from './conn.ts';
+import { Conn, ConnError, type StartTls } from './conn.ts';
 import type { Gate } from './gate.ts';
 import type { RttEstimator } from './rtt.ts';
 
@@ -21,7 +21,9 @@ export interface IdentifyOptions {
   ics: boolean;
 }
 
-export function probeContext(host: string, port: number, o: Pick<IdentifyOptions, 'gate' | 'probeTimeoutMs' | 'rtt'> & { name?: string }): ProbeContext {
+/** `starttls`: every connection of the context first runs that plaintext upgrade (the TLS checks on SMTP, IMAP … then see TLS). */
+export function probeContext(host: string, port: number, o: Pick<IdentifyOptions, 'gate' | 'probeTimeoutMs' | 'rtt'> & { name?: string; starttls?: StartTls }): ProbeContext {
+  const up = o.starttls ? { starttls: o.starttls } : {};
   // A TLS handshake takes two round trips more than a connect, plus the server's key work.
   const tlsTimeout = () => Math.max(o.probeTimeoutMs, o.rtt.timeoutMs() * 4 + 500);
   return {
@@ -29,8 +31,9 @@ export function probeContext(host: string, port: number, o: Pick<IdentifyOptions
     port,
     ...(o.name ? { name: o.name } : {}),
     timeoutMs: o.probeTimeoutMs,
-    open: () => Conn.open(o.gate, host, port, o.rtt.timeoutMs() * 2 + 200),
-    openTls: (opts = {}, timeoutMs) => Conn.open(o.gate, host, port, timeoutMs ?? tlsTimeout(), { ...opts, tls: true, ...(o.name ? { servername: o.name } : {}) }),
+    // With an upgrade, the connect wait covers the plaintext exchange too.
+    open: () => Conn.open(o.gate, host, port, o.starttls ? Math.max(o.probeTimeoutMs, tlsTimeout()) : o.rtt.timeoutMs() * 2 + 200, up),
+    openTls: (opts = {}, timeoutMs) => Conn.open(o.gate, host, port, timeoutMs ?? tlsTimeout(), { ...opts, ...up, tls: true, ...(o.name ? { servername: o.name } : {}) }),
   };
 }
 

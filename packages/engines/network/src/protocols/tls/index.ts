@@ -16,6 +16,7 @@ import { type CertificateInfo, parseCertificate } from '@citadel/engine-core';
 import { parseTextBanner } from '../banner/index.ts';
 import { http } from '../http/index.ts';
 import { hex } from '../render.ts';
+import { ConnError } from '../../scan/conn.ts';
 import type { ProbeContext, Protocol, ServiceInfo } from '../types.ts';
 import { SSL3_SUITES, WEAK_SUITES, type WeakSuite } from './suites.ts';
 import { ALERTS, VERSION_NAMES, clientHello, readServerAnswer } from './wire.ts';
@@ -59,6 +60,24 @@ function subjectOf(der: Buffer): string {
     return parseCertificate(der).subject;
   } catch {
     return '(unreadable)';
+  }
+}
+
+/**
+ * STARTTLS on a cleartext service (starttls.ts): the upgrade, then a
+ * handshake as permissive as the implicit-TLS recognition. `ctx` must open
+ * its connections with that upgrade (identify.ts probeContext `starttls`).
+ */
+export async function probeStartTls(ctx: ProbeContext): Promise<{ tls: NonNullable<ServiceInfo['tls']> } | { refused: string }> {
+  try {
+    const c = await ctx.openTls(PERMISSIVE);
+    const s = c.tlsSocket!;
+    const facts = { protocol: s.getProtocol() ?? 'unknown', cipher: s.getCipher().name, ...certificateOf(s) };
+    c.close();
+    return { tls: facts };
+  } catch (e) {
+    if (e instanceof ConnError && e.kind === 'policy') throw e;
+    return { refused: (e as Error).message.slice(0, 200) };
   }
 }
 
