@@ -4,7 +4,8 @@
  * regulation clause with the SDK inventory and the pre-consent paths. The APK
  * is built in code (the compliance engine's test builder): an Application
  * that initialises Umeng (which reads the Android ID) before any consent, a
- * JPush provider, and a privacy policy in assets that names only Umeng.
+ * JPush provider, and a privacy policy in assets that names only Umeng — replaced by
+ * one chosen on the create page (also naming only Umeng), which the result names.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApk } from '@citadel/engine-android/testing/build-apk';
@@ -53,6 +54,12 @@ describe.skipIf(!chromiumAvailable)('compliance assessment in the browser', () =
     // The list is virtual (only the first options are rendered): search for the type, then pick it.
     await page.keyboard.type('新闻资讯');
     await page.locator('.ant-select-item-option-content', { hasText: '新闻资讯类' }).click();
+    // The policy sent with the task replaces the one in the package; a PDF is refused in the page's language.
+    const policyInput = page.locator('input[type=file][accept^=".txt"]');
+    await policyInput.setInputFiles({ name: 'policy.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+    await page.getByText('不支持 PDF，请另存为 TXT 或 HTML 后再选择').waitFor();
+    await policyInput.setInputFiles({ name: 'our-policy.html', mimeType: 'text/html', buffer: Buffer.from('<html><body><h1>隐私政策</h1><p>我们使用友盟+ SDK 统计分析。</p></body></html>') });
+    await expect(page.getByTestId('compliance-policy-file').textContent()).resolves.toContain('our-policy.html');
     await page.getByTestId('create-submit').click();
 
     await page.getByTestId('task-table').waitFor();
@@ -79,6 +86,8 @@ describe.skipIf(!chromiumAvailable)('compliance assessment in the browser', () =
     expect(sdks).toContain('设备标识符');
     expect(sdks).toContain('已披露（友盟）');
     expect(sdks).toContain('未披露');
+    // The uploaded policy was the one compared (not assets/privacy.html).
+    expect(await page.getByTestId('result-page').textContent()).toContain('our-policy.html');
     const paths = await page.getByTestId('startup-paths').textContent();
     expect(paths).toContain('com.example.app.App.onCreate → com.umeng.commonsdk.UMConfigure.init → android.provider.Settings$Secure.getString("android_id")');
     expect(paths).toContain('cn.jpush.android.service.DataProvider.onCreate → cn.jpush.android.api.JPushInterface.init → android.telephony.TelephonyManager.getDeviceId');

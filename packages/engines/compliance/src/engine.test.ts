@@ -167,6 +167,24 @@ describe('permissions, associated start, transfer', () => {
     expect(snippets).toEqual(['android:usesCleartextTraffic="true"', 'http://collect.example-tracker.cn/v1/device']);
   });
 
+  it('endpoints abroad are data-export hints with who is responsible; mainland and unplaced hosts are not', async () => {
+    const body = (r: Parameters<typeof androidId>[0]) => [
+      ...str(r, 0, 'https://api.mixpanel.com/track'),
+      ...str(r, 1, 'https://my-bucket.s3.ap-southeast-1.amazonaws.com/upload'),
+      ...str(r, 2, 'https://oss-cn-hangzhou.aliyuncs.com/x'),
+      ...str(r, 3, 'http://collect.example-tracker.cn/v1/device'),
+      ...str(r, 4, 'https://203.0.113.7/api'),
+    ];
+    const a = await assess(appSpec({ classes: [cls('Lcom/example/app/Net;', 'Ljava/lang/Object;', [method('send', body)]), cls('Lcom/umeng/commonsdk/UMConfigure;', 'Ljava/lang/Object;', [method('init', (r) => str(r, 0, 'https://ulogs.umengcloud.com/unify_logs'), { static: true })])] }));
+    const f = row(a, 'transfer.abroad');
+    expect(f.result).toBe('find_problem');
+    expect(f.evidence.map((e) => e.detail)).toEqual(['api.mixpanel.com: US (Mixpanel)', 'my-bucket.s3.ap-southeast-1.amazonaws.com: SG (AWS ap-southeast-1)']);
+    expect(f.evidence[0]).toMatchObject({ className: 'com.example.app.Net.send', snippet: 'https://api.mixpanel.com/track', attribution: { kind: 'main' } });
+    expect(compliance(a).clauses.find((c) => c.id === 'pipl-38-39')?.items.map((i) => i.ruleId)).toContain('compliance.transfer.abroad');
+    const home = await assess(appSpec({ classes: [cls('Lcom/example/app/Net;', 'Ljava/lang/Object;', [method('send', (r) => str(r, 0, 'https://api.example.cn/v1'))])] }));
+    expect(result(home, 'transfer.abroad')).toBe('safe');
+  });
+
   it('personal information read where a request is made is a transfer hint', async () => {
     const body = (r: Parameters<typeof androidId>[0]) => [...getDeviceId(r), ...callVirtual(r, 'Ljava/net/URL;', 'openConnection', [], 'Ljava/net/URLConnection;', [1])];
     const a = await assess(appSpec({ classes: [cls('Lcom/example/app/Up;', 'Ljava/lang/Object;', [method('upload', body)])] }));
@@ -200,6 +218,18 @@ describe('privacy policy and SDK disclosure', () => {
     expect(result(a, 'sdk.undisclosed')).toBe('pass');
     const pdf = await assess(appSpec(sdks), [{ name: 'policy.pdf', data: '%PDF-1.4' }]);
     expect(pdf.unreadable).toEqual([expect.objectContaining({ file: 'policy.pdf' })]);
+  });
+
+  it('a policy sent as the task parameter (the portal\'s create page) is read like a file: HTML reduced to text, named by its file name', async () => {
+    const html = '<html><body><h1>隐私政策</h1><p>第三方：极光推送 JPush，友盟 Umeng。</p></body></html>';
+    const a = await assess(appSpec(sdks), [], { params: { privacyPolicy: html, privacyPolicyName: 'our-policy.html' } });
+    expect(result(a, 'policy.missing')).toBe('pass');
+    expect(result(a, 'sdk.undisclosed')).toBe('pass');
+    expect(compliance(a).policies).toEqual([expect.objectContaining({ source: 'our-policy.html' })]);
+    const partial = await assess(appSpec(sdks), [], { params: { privacyPolicy: 'Privacy policy: we use Umeng analytics.' } });
+    expect(row(partial, 'sdk.undisclosed').evidence.map((e) => e.attribution)).toEqual([{ kind: 'sdk', name: 'JPush (Jiguang)' }]);
+    const binary = await assess(appSpec(sdks), [], { params: { privacyPolicy: 'a\u0000b', privacyPolicyName: 'x.txt' } });
+    expect(binary.unreadable).toEqual([expect.objectContaining({ file: 'x.txt' })]);
   });
 
   it('what needs a device is not executed, saying so; clauses carry their verdicts', async () => {

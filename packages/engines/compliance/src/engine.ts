@@ -17,7 +17,7 @@ import { autostartChecks, permissionChecks, piChecks, piSitesByType, sdkCollecti
 import { CodeModel } from './android/code-model.ts';
 import { findEntries, reachBeforeConsent } from './android/startup.ts';
 import { COMPLIANCE_CATALOGUE, DYNAMIC_KEYS } from './catalogue/items.ts';
-import { type PolicyText, findPackagePolicies, readPolicyFile } from './policy/policy.ts';
+import { findPackagePolicies, givenPolicies } from './policy/policy.ts';
 import { EXTRA_SDK_PREFIXES } from './data/sdk-vendors.ts';
 import { complianceSummary, sdkInventory } from './result/summary.ts';
 import { detectInput as detectMini } from './mini/reader.ts';
@@ -100,12 +100,7 @@ export class ComplianceEngine implements Engine {
       await transferChecks(c, code, manifest);
 
       builder.setPhase('policy');
-      const policies: PolicyText[] = [];
-      for (const f of extra) {
-        const p = await readPolicyFile(f.path, f.name);
-        if ('unreadable' in p) builder.unreadable(f.name, p.unreadable);
-        else policies.push(p);
-      }
+      const policies = await givenPolicies(extra, options.params, builder);
       if (policies.length === 0) policies.push(...(await findPackagePolicies(model.zip, model.modulePrefix)));
       const policyUrls = [...code.policyUrls.keys()];
       await c.run(['policy.missing'], () => {

@@ -21,13 +21,13 @@ import { WANTED_SELECTORS, analyseIos, iosChecks } from './ios/ios.ts';
 import { readSelectors } from './ios/selectors.ts';
 import { collectMiniSites, miniChecks } from './mini/mini.ts';
 import { openProject } from './mini/reader.ts';
-import { type PolicyText, readPolicyFile } from './policy/policy.ts';
+import { givenPolicies } from './policy/policy.ts';
 import { NOT_THIS_PLATFORM, otherSummary } from './result/summary.ts';
 
 export type OtherKind = 'ios' | 'harmony' | 'mini';
 
 const LABEL: Record<OtherKind, string> = { ios: 'iOS', harmony: 'HarmonyOS', mini: 'mini-program' };
-const ANDROID_ITEMS = ['startup.pre_consent_collection', 'startup.sdk_before_consent', 'startup.permission_request', 'startup.wakeups', 'permission.unused', 'autostart.self_start', 'autostart.associated_start', 'transfer.cleartext', 'transfer.pi_to_network'];
+const ANDROID_ITEMS = ['startup.pre_consent_collection', 'startup.sdk_before_consent', 'startup.permission_request', 'startup.wakeups', 'permission.unused', 'autostart.self_start', 'autostart.associated_start', 'transfer.cleartext', 'transfer.pi_to_network', 'transfer.abroad'];
 const NEEDS_NOTE: Record<OtherKind, string> = {
   ios: 'on iOS, collection at start-up needs a call graph of the Mach-O code (not built) or a device; auto-start and associated start do not exist as on Android',
   harmony: 'on HarmonyOS, start-up collection is judged by harmony.pre_consent_collection (the main ability and first page, same-record calls); a full call graph of the ABC code is not built',
@@ -112,12 +112,7 @@ export async function assessOther(engine: Engine, kind: OtherKind, file: InputFi
     await categoryCheck(c, options.params?.category, a.sites, a.declared);
 
     builder.setPhase('policy');
-    const policies: PolicyText[] = [];
-    for (const f of policyFiles) {
-      const p = await readPolicyFile(f.path, f.name);
-      if ('unreadable' in p) builder.unreadable(f.name, p.unreadable);
-      else policies.push(p);
-    }
+    const policies = await givenPolicies(policyFiles, options.params, builder);
     const inventory = inventoryOf(a.sdks, collecting, policies);
     for (const s of inventory) builder.addSdk({ name: s.name, category: s.category, matched: s.matched });
     if (policies.length === 0) c.notExecuted(['policy.missing', 'sdk.undisclosed'], POLICY_ELSEWHERE);
@@ -135,7 +130,7 @@ export async function assessOther(engine: Engine, kind: OtherKind, file: InputFi
     const startup = kind === 'mini' ? [] : ANDROID_ITEMS.filter((k) => k.startsWith('startup.') && k !== 'startup.wakeups');
     c.notExecuted(startup, `${NEEDS_NOTE[kind]}; ${NEEDS_DEVICE}`);
     // Mini-programs judge cleartext themselves (the url of wx.request and the like).
-    const ownTransfer = kind === 'mini' ? ['transfer.cleartext'] : [];
+    const ownTransfer = kind === 'mini' ? ['transfer.cleartext', 'transfer.abroad'] : [];
     c.notExecuted(ANDROID_ITEMS.filter((k) => !startup.includes(k) && !ownTransfer.includes(k)), `${NOT_THIS_PLATFORM}Android packages (call graph, manifest); ${NEEDS_NOTE[kind]}`);
     if (kind !== 'mini') c.notExecuted(['mini.pre_consent_collection', 'mini.required_private_infos', 'mini.privacy_authorization'], `${NOT_THIS_PLATFORM}mini-programs`);
     if (kind !== 'ios') c.notExecuted(['ios.usage_description', 'ios.idfa_without_att'], `${NOT_THIS_PLATFORM}iOS apps`);

@@ -69,6 +69,14 @@ describe('WeChat mini-programs', () => {
     expect(result(await wechat({ 'app.js': 'App({});', 'pages/index/index.js': 'Page({ t() { wx.request({ url: "https://api.example.cn/x" }); } });' }), 'transfer.cleartext')).toBe('pass');
   });
 
+  it('requests to hosts abroad are data-export hints, with the npm package responsible', async () => {
+    const a = await wechat({ 'app.js': 'App({});', 'pages/index/index.js': 'Page({ t() { wx.request({ url: "https://graph.facebook.com/v2/me" }); wx.request({ url: "https://api.example.cn/x" }); } });', 'miniprogram_npm/tracker/index.js': 'module.exports = () => wx.request({ url: "https://api2.amplitude.com/2/httpapi" });' });
+    expect(row(a, 'transfer.abroad').evidence.map((e) => [e.detail, e.attribution])).toEqual([
+      ['graph.facebook.com: US (Meta)', { kind: 'main' }],
+      ['api2.amplitude.com: US (Amplitude)', { kind: 'sdk', name: 'tracker' }],
+    ]);
+  });
+
   it('requiredPrivateInfos and permission declared vs used', async () => {
     const a = await wechat({ 'app.js': 'App({});', 'pages/index/index.js': 'Page({ t() { wx.chooseLocation({}); wx.startLocationUpdate({}); } });' }, { pages: ['pages/index/index'], requiredPrivateInfos: ['chooseLocation', 'chooseAddress'], permission: {} });
     const details = row(a, 'mini.required_private_infos').evidence.map((e) => e.detail);

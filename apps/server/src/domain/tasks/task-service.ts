@@ -109,6 +109,8 @@ export class TaskService {
       const bad = checkScaParams(req.params);
       if (bad) fail(bad.param === 'vex' ? 'sca_vex_invalid' : bad.reason === 'both_lists' ? 'sca_licence_conflict' : bad.reason === 'unknown_id' ? 'sca_licence_unknown' : 'illegal_parameter', `${bad.param}: ${bad.reason}${bad.value ? ` (${bad.value})` : ''}`);
     }
+    // A privacy policy is a compliance task's document; elsewhere it would be stored for nothing.
+    if (req.params?.privacyPolicy !== undefined && req.platform !== 'compliance') fail('illegal_parameter', 'privacyPolicy');
     let sample: SampleInfo | undefined;
     let url = '';
     if (HOST_LIST_PLATFORMS.includes(req.platform)) {

@@ -17,8 +17,11 @@ const uid = str(40, 1);
 const taskRow = { type: 'object', additionalProperties: true } as const;
 const platform = { type: 'string', enum: [...PLATFORMS] } as const;
 const stringMap = { type: 'object', additionalProperties: { type: 'string', maxLength: 2000 }, maxProperties: 30 } as const;
-/** Engine parameters: short values, except an SCA task's VEX document (its JSON text; engine-sca params.ts bounds and reads it). */
-const paramMap = { ...stringMap, properties: { vex: { type: 'string', maxLength: 512 * 1024 } } } as const;
+/**
+ * Engine parameters: short values, except documents sent as text — an SCA task's VEX (its JSON; engine-sca
+ * params.ts bounds and reads it) and a compliance task's privacy policy (text or HTML; the engine reads it).
+ */
+const paramMap = { ...stringMap, properties: { vex: { type: 'string', maxLength: 512 * 1024 }, privacyPolicy: { type: 'string', maxLength: 512 * 1024 } } } as const;
 
 export async function taskRoutes(app: FastifyInstance, { tasks, config }: Services): Promise<void> {
   // Read-only: whether the scan policy lets a web task reach this URL's address (the create form warns before submitting).

@@ -3,8 +3,11 @@
  * WeChat or Alipay mini-program — each uploads under its own kind, so the
  * widget checks the right extensions), the app's type among the 39 common
  * types of the 必要个人信息范围规定 (optional: the engine's parameter
- * `category`, which judges permissions beyond what the type needs), and
- * submit. What needs a device is said up front.
+ * `category`, which judges permissions beyond what the type needs), the
+ * app's privacy policy as text or HTML (optional: read in the browser and sent
+ * as the parameter `privacyPolicy`, for the SDK disclosure check — the only way
+ * for iOS, HarmonyOS and mini-programs, whose policies live outside the
+ * package), and submit. What needs a device is said up front.
  */
 import { useState } from 'react';
 import type { RouteNode, UploadKind } from '@citadel/contracts';
@@ -14,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageCard } from '../../components/index.ts';
 import { listPath } from '../../components/task-table/index.ts';
-import { FileUpload, type UploadedFile } from '../../components/upload/index.ts';
+import { FileUpload, type TextDocument, TextDocumentPicker, type UploadedFile } from '../../components/upload/index.ts';
 import { createTask } from '../../api/tasks.ts';
 import { feedback } from '../../app/feedback.ts';
 import { useTitle } from '../../locales/i18n.ts';
@@ -22,6 +25,8 @@ import { CreateFormActions } from '../evaluation/SingleUploadCreatePage.tsx';
 import './texts.ts';
 
 const INPUT_KINDS: readonly UploadKind[] = ['android', 'ios', 'harmony_next', 'miniprogram', 'alipay_miniprogram'];
+/** The server's bound on a parameter document (routes/task.ts). */
+const MAX_POLICY_CHARS = 512 * 1024;
 
 export function ComplianceCreatePage({ node }: { node: RouteNode }) {
   const { t, i18n } = useTranslation();
@@ -32,6 +37,8 @@ export function ComplianceCreatePage({ node }: { node: RouteNode }) {
   const [files, setFiles] = useState<UploadedFile[]>([]);
   const [uploading, setUploading] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const [policy, setPolicy] = useState<TextDocument>();
+  const [policyError, setPolicyError] = useState<string>();
   const back = () => navigate(listPath('compliance') ?? '/special/compliance');
   const ready = files.length > 0 && !uploading;
   const zh = i18n.language.startsWith('zh');
@@ -42,7 +49,8 @@ export function ComplianceCreatePage({ node }: { node: RouteNode }) {
     setSubmitting(true);
     try {
       // input: what was uploaded (an Alipay package may be a plain zip or tar, which only this says).
-      await createTask({ platform: 'compliance', sample_id: main.sample_id, params: { input: kind, ...(category ? { category } : {}) } });
+      const policyParams: Record<string, string> = policy ? { privacyPolicy: policy.text, privacyPolicyName: policy.name } : {};
+      await createTask({ platform: 'compliance', sample_id: main.sample_id, params: { input: kind, ...(category ? { category } : {}), ...policyParams } });
       feedback.success(t('common.operationSuccess'));
       back();
     } catch {
@@ -50,6 +58,14 @@ export function ComplianceCreatePage({ node }: { node: RouteNode }) {
     } finally {
       setSubmitting(false);
     }
+  };
+
+  const readPolicy = async (file: File): Promise<TextDocument | { error: string }> => {
+    if (/\.pdf$/i.test(file.name)) return { error: t('compliance.policyPdf') };
+    if (file.size > MAX_POLICY_CHARS) return { error: t('compliance.policyTooLarge') };
+    const text = await file.text();
+    if (text.includes('\u0000') || !text.trim()) return { error: t('compliance.policyNotText') };
+    return { name: file.name, text, summary: t('compliance.policyChars', { n: text.length }) };
   };
 
   return (
@@ -80,6 +96,19 @@ export function ComplianceCreatePage({ node }: { node: RouteNode }) {
             onChange={(v?: string) => setCategory(v)}
             options={APP_CATEGORIES.map((c) => ({ value: c.id, label: zh ? c.name[0] : c.name[1] }))}
             data-testid="create-app-category"
+          />
+        </Form.Item>
+        <Form.Item label={t('compliance.policyUpload')} extra={t('compliance.policyUploadHint')} validateStatus={policyError ? 'error' : undefined} help={policyError}>
+          <TextDocumentPicker
+            accept=".txt,.html,.htm,text/plain,text/html"
+            chooseLabel={t('compliance.policyChoose')}
+            value={policy}
+            read={readPolicy}
+            onChange={(doc, error) => {
+              setPolicy(doc);
+              setPolicyError(error);
+            }}
+            testId="compliance-policy"
           />
         </Form.Item>
         <CreateFormActions

@@ -13,6 +13,7 @@ import { BUILD_LIBRARIES } from '../data/sdk-vendors.ts';
 import { SELF_START_ACTIONS } from '../data/startup.ts';
 import type { CodeModel, PiSite } from './code-model.ts';
 import type { StartupResult } from './startup.ts';
+import { abroadCheck } from '../common/abroad.ts';
 
 const MAX_PATH_SHOWN = 12;
 /** Said of a path that takes a virtual or interface call to an override the analysis chose: whether that override runs depends on the object. */
@@ -229,6 +230,13 @@ export async function transferChecks(c: KeyedCheckContext, model: CodeModel, man
       c.fail('transfer.cleartext', { file: e.file, className: displayKey(model, e.method), snippet: e.url, attribution }, { attribution });
     }
   });
+  await abroadCheck(
+    c,
+    [...model.endpoints].map(([host, e]) => {
+      const attribution = model.attributionOf(model.classOfKey(e.method));
+      return { host, url: e.url, evidence: { file: e.file, className: displayKey(model, e.method) }, attribution };
+    }),
+  );
   await c.run(['transfer.pi_to_network'], () => {
     for (const info of model.methods.values()) {
       if (info.pi.length === 0) continue;

@@ -77,6 +77,8 @@ export class CodeModel {
   readonly cleartext = new Map<string, { method: number; file: string }>();
   /** Constant strings that look like privacy-policy URLs. */
   readonly policyUrls = new Map<string, number>();
+  /** Hosts of constant http(s):// addresses, each with its first address and where it was loaded (for the data-export hint). */
+  readonly endpoints = new Map<string, { url: string; method: number; file: string }>();
   readonly problems: { file: string; reason: string }[] = [];
   methodsWalked = 0;
   complete = true;
@@ -237,6 +239,10 @@ export class CodeModel {
       if (c.kind === 0) continue;
       if (c.kind === 1) for (const api of c.pi!) info.pi.push({ api, method: info.id, offset: s.offset, reflective: false });
       else if (c.kind === 2 && this.cleartext.size < 5000 && !this.cleartext.has(c.value!)) this.cleartext.set(c.value!, { method: info.id, file: info.file });
+      if (c.kind >= 2 && this.endpoints.size < 5000) {
+        const host = hostOf(c.value!);
+        if (host && !this.endpoints.has(host)) this.endpoints.set(host, { url: c.value!, method: info.id, file: info.file });
+      }
       // The app's own privacy-policy page (an SDK's config or terms URL is not the app's policy).
       if ((c.kind === 2 || c.kind === 3) && /privacy|yinsi|隐私/i.test(c.value!) && this.policyUrls.size < 100 && !this.policyUrls.has(c.value!) && this.attributionOf(this.classOfKey(info.id)).kind === 'main') this.policyUrls.set(c.value!, info.id);
     }
@@ -324,4 +330,10 @@ export class CodeModel {
     }
     return undefined;
   }
+}
+
+/** The host of an http(s):// address, lower-cased; undefined for anything that is not one. */
+function hostOf(url: string): string | undefined {
+  const m = /^https?:\/\/([a-z0-9.-]+)(?::\d+)?(?:[/?#]|$)/i.exec(url);
+  return m?.[1]?.toLowerCase();
 }

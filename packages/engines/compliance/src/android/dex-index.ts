@@ -44,9 +44,9 @@ export interface TypeClass {
   async?: number[];
 }
 
-/** 0: nothing, 1: content:// URI of a PI provider, 2: http:// string, 3: an https privacy-policy URL. */
 export interface StringClass {
-  kind: 0 | 1 | 2 | 3;
+  /** 0 nothing, 1 a content:// URI of personal data, 2 an http:// address, 3 an https:// privacy-policy address, 4 another https:// address. */
+  kind: 0 | 1 | 2 | 3 | 4;
   value?: string;
   pi?: PiApi[];
 }
@@ -158,7 +158,7 @@ export class DexIndex {
         const pi = [...PI.byString].filter(([prefix]) => value.startsWith(prefix)).map(([, api]) => api);
         if (pi.length > 0) s = { kind: 1, value, pi };
       } else if (value.startsWith('http://')) s = { kind: 2, value };
-      else if (value.startsWith('https://') && /privacy|yinsi|隐私/i.test(value)) s = { kind: 3, value };
+      else if (value.startsWith('https://')) s = { kind: /privacy|yinsi|隐私/i.test(value) ? 3 : 4, value };
     }
     this.strings.set(i, s);
     return s;

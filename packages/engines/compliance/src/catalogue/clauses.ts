@@ -95,6 +95,12 @@ export const CLAUSES: readonly Clause[] = [
     items: ['transfer.pi_to_network', 'dynamic.network_capture'],
   },
   {
+    id: 'pipl-38-39',
+    title: ['向境外提供个人信息应具备法定条件，并取得单独同意', 'Personal information provided abroad needs a legal basis and separate consent'],
+    refs: ['《个人信息保护法》第三十八、三十九条', 'GB/T 35273-2020 9.8', '《数据出境安全评估办法》'],
+    items: ['transfer.abroad', 'dynamic.network_capture'],
+  },
+  {
     id: 'gb-35273-6-3',
     title: ['传输个人敏感信息时应采用加密等安全措施', 'Sensitive personal information must be encrypted in transit'],
     refs: ['GB/T 35273-2020 6.3'],

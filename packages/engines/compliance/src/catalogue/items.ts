@@ -203,6 +203,17 @@ const specs: Spec[] = [
     solution: ['确认外发已获同意、已在政策中披露并加密；能不外发的不外发，必要时去标识化。', 'Make sure the transfer has consent, is disclosed and is encrypted; do not send what need not be sent, and de-identify where it must be.', '送信に同意があり、開示され、暗号化されていることを確認する。不要な送信はやめ、必要な場合は非識別化する。'],
   },
   {
+    key: 'transfer.abroad',
+    risk: 'low',
+    cwe: ['CWE-359'],
+    owasp: ['MASVS-PRIVACY-1'],
+    title: ['境外接口地址（个人信息出境线索）', 'Endpoints abroad (hints of personal information leaving China)', '国外のエンドポイント（個人情報の越境移転の手がかり）'],
+    purpose: ['找出代码中指向中国大陆以外的接口地址及其责任方，提示可能的个人信息出境。', 'Find endpoints in the code that are operated outside mainland China, with who is responsible, as hints of personal information leaving the country.', 'コード中の中国本土外で運営されるエンドポイントとその責任者を特定し、個人情報の越境移転の可能性を示す。'],
+    description: ['代码中的接口地址由境外（含港澳台）运营或位于境外云地域。若经其传输个人信息，需满足《个人信息保护法》第三十八、三十九条（单独同意、告知境外接收方）及数据出境安全评估等要求。这是静态线索，实际传输需真机抓包确认。', 'Endpoints in the code are operated abroad (Hong Kong, Macao and Taiwan included) or sit in a cloud region abroad. Personal information sent through them must meet PIPL articles 38 and 39 (separate consent, the foreign recipient disclosed) and the data-export security assessment rules. A static hint: the actual transfer needs a capture on a device.', 'コード中のエンドポイントが国外（香港・マカオ・台湾を含む）で運営されているか、国外のクラウドリージョンにある。これを通じて個人情報を送る場合、個人情報保護法第38・39条（個別の同意、国外受領者の告知）とデータ越境移転の安全評価の要件を満たす必要がある。静的な手がかりであり、実際の送信は実機でのキャプチャで確認が必要。'],
+    testingSteps: ['提取字节码常量中的 http(s):// 地址，按主机名查随引擎发布的数据表（国家和地区顶级域名、云服务地域、常见服务的运营方），按所在类归属到应用或 SDK；无法判定国家的主机（含 IP 地址）不作判断并计数。', 'Extract http(s):// addresses from the bytecode\'s constants, look each host up in the data shipped with the engine (country-code domains, cloud regions, operators of common services) and attribute it to the app or an SDK by class; hosts whose country cannot be told (IP addresses included) are not judged and are counted.', 'バイトコードの定数から http(s):// アドレスを抽出し、エンジン同梱のデータ（国別ドメイン、クラウドリージョン、主要サービスの運営者）でホストを調べ、クラスによってアプリまたは SDK に帰属させる。国を判定できないホスト（IP アドレスを含む）は判定せず件数を示す。'],
+    solution: ['确认经这些地址传输的个人信息类型；如有出境，取得单独同意、在隐私政策中告知境外接收方，并按规定完成出境安全评估、认证或标准合同；能境内处理的改为境内。', 'Establish which personal information travels to these addresses; where it leaves the country, obtain separate consent, name the foreign recipient in the policy and complete the security assessment, certification or standard contract the rules require — or process it in China.', 'これらのアドレスに送られる個人情報の種類を確認し、越境移転がある場合は個別の同意を取得し、プライバシーポリシーで国外受領者を告知し、規定の安全評価・認証・標準契約を行う。国内で処理できるものは国内に切り替える。'],
+  },
+  {
     key: 'mini.pre_consent_collection',
     risk: 'high',
     cwe: ['CWE-359'],

@@ -16,6 +16,7 @@ import { AGREE_OPEN_TYPE, ALIPAY_AUTHORIZE_SCOPES, ALIPAY_AUTH_SCOPES, ALIPAY_PI
 import { type FoundSdk, type Site } from '../common/sites.ts';
 import { type ScriptFunctions, scriptFunctions } from './functions.ts';
 import type { PiType } from '../data/pi-apis.ts';
+import { type Endpoint, abroadCheck } from '../common/abroad.ts';
 
 export const MINI_KEYS = ['mini.pre_consent_collection', 'mini.required_private_infos', 'mini.privacy_authorization', 'permission.declared_unused'] as const;
 
@@ -51,13 +52,14 @@ export interface MiniAnalysis {
   declaredTypes: Map<PiType, Evidence>;
 }
 
-export function collectMiniSites(p: MiniProject): MiniAnalysis & { facts: Map<ProjectFile, CallSite[]>; consent: Evidence[]; cleartext: (Evidence & { attribution: Attribution })[] } {
+export function collectMiniSites(p: MiniProject): MiniAnalysis & { facts: Map<ProjectFile, CallSite[]>; consent: Evidence[]; cleartext: (Evidence & { attribution: Attribution })[]; endpoints: Endpoint[] } {
   const wechat = p.platform === 'miniprogram';
   const table = new Map((wechat ? WECHAT_PI_APIS : ALIPAY_PI_APIS).map((x) => [x.api, x]));
   const sites: MiniSite[] = [];
   const facts = new Map<ProjectFile, CallSite[]>();
   const consent: Evidence[] = [];
   const cleartext: (Evidence & { attribution: Attribution })[] = [];
+  const endpoints = new Map<string, Endpoint>();
   const configText = p.files.find((f) => f.path === p.appConfigPath)?.text ?? '';
   const usePrivacy = /"__usePrivacyCheck__"\s*:\s*true/.exec(configText);
   if (usePrivacy) consent.push({ file: p.appConfigPath, snippet: usePrivacy[0], detail: '__usePrivacyCheck__: true' });
@@ -72,6 +74,8 @@ export function collectMiniSites(p: MiniProject): MiniAnalysis & { facts: Map<Pr
         if (wechat && WECHAT_PRIVACY_FLOW.has(call.api)) consent.push(at(`${call.ns}.${call.api}`));
         const url = call.props.url;
         if (NETWORK_APIS.has(call.api) && url?.kind === 'string' && /^(?:http|ws):\/\/[\w.-]+/i.test(url.value) && !LOCAL_HOST.test(url.value)) cleartext.push({ ...at(`${call.ns}.${call.api}`), snippet: url.value.slice(0, 300), attribution: owner });
+        const host = NETWORK_APIS.has(call.api) && url?.kind === 'string' ? /^(?:https?|wss?):\/\/([\w.-]+)/i.exec(url.value)?.[1]?.toLowerCase() : undefined;
+        if (host && !endpoints.has(host) && endpoints.size < 5000) endpoints.set(host, { host, url: url!.value, evidence: at(`${call.ns}.${call.api}`), attribution: owner });
         if (!wechat && call.api === 'getAuthCode') {
           const scopes = call.props.scopes?.value;
           const list = scopes ? scopes.split(/[^\w]+/).filter((s) => s in ALIPAY_AUTH_SCOPES) : [];
@@ -115,7 +119,7 @@ export function collectMiniSites(p: MiniProject): MiniAnalysis & { facts: Map<Pr
       if (api) declaredTypes.set(api.type, { file: p.appConfigPath, snippet: `permission: ${scope}` });
     }
   }
-  return { sites, sdks: [...sdks.values()], declaredTypes, facts, consent, cleartext };
+  return { sites, sdks: [...sdks.values()], declaredTypes, facts, consent, cleartext, endpoints: [...endpoints.values()] };
 }
 
 function lineOf(text: string, index: number): number {
@@ -183,6 +187,7 @@ export async function miniChecks(c: KeyedCheckContext, p: MiniProject, a: Return
   await c.run(['transfer.cleartext'], () => {
     for (const e of a.cleartext) c.fail('transfer.cleartext', e, { attribution: e.attribution });
   });
+  await abroadCheck(c, a.endpoints);
   await c.run(['mini.pre_consent_collection'], () => {
     for (const e of earlyCalls(p, a.sites)) {
       const ev = { ...e.site.evidence, detail: `${e.site.evidence.detail}; runs when the mini-program opens`, snippet: e.path, attribution: e.site.attribution };

@@ -1,6 +1,8 @@
 /**
  * The privacy policy the SDKs are compared with: a text or HTML file given
- * with the task (a second input file), or one found in the package — HTML and
+ * with the task (a second input file, or its text in the task parameter
+ * `privacyPolicy` — how the portal's create page sends it, with the file's
+ * name in `privacyPolicyName`), or one found in the package — HTML and
  * text files under assets/ or res/raw/ that read like a policy. HTML is
  * reduced to its text. A PDF policy is listed as unreadable (no PDF text
  * extraction in the engine). An online policy (only its URL in the code)
@@ -8,7 +10,7 @@
  * network access.
  */
 import { open } from 'node:fs/promises';
-import type { ZipArchive } from '@citadel/engine-core';
+import type { AssessmentBuilder, InputFile, ZipArchive } from '@citadel/engine-core';
 import { policyNames } from '../data/sdk-vendors.ts';
 
 export interface PolicyText {
@@ -55,6 +57,30 @@ export async function readPolicyFile(path: string, name: string): Promise<Policy
   } finally {
     await fh.close();
   }
+}
+
+/** The policy given in the task parameters (text or HTML), if any; the same 4 MiB bound as a file. */
+export function policyFromParams(params: Readonly<Record<string, string>> | undefined): PolicyText | { unreadable: string; source: string } | undefined {
+  const text = params?.privacyPolicy;
+  if (!text || !text.trim()) return undefined;
+  const source = (params?.privacyPolicyName ?? '').trim().slice(0, 200) || 'privacy policy (task parameter)';
+  if (text.includes('\u0000')) return { unreadable: 'the policy is binary, not text or HTML', source };
+  const bytes = new TextEncoder().encode(text.slice(0, MAX_POLICY_BYTES));
+  return { source, text: decode(bytes.subarray(0, MAX_POLICY_BYTES), source) };
+}
+
+/** Every policy given with the task — files beside the package and the task parameter; unreadable ones are listed as such. */
+export async function givenPolicies(files: readonly InputFile[], params: Readonly<Record<string, string>> | undefined, builder: AssessmentBuilder): Promise<PolicyText[]> {
+  const out: PolicyText[] = [];
+  for (const f of files) {
+    const p = await readPolicyFile(f.path, f.name);
+    if ('unreadable' in p) builder.unreadable(f.name, p.unreadable);
+    else out.push(p);
+  }
+  const fromParams = policyFromParams(params);
+  if (fromParams && 'unreadable' in fromParams) builder.unreadable(fromParams.source, fromParams.unreadable);
+  else if (fromParams) out.push(fromParams);
+  return out;
 }
 
 /** Policies inside the package: text/HTML files under assets/ or res/raw/ that read like one. */

@@ -1,0 +1,56 @@
+/**
+ * A document that goes with a task as text rather than as an upload of its own
+ * (an SCA task's VEX, a compliance task's privacy policy): the file is read in
+ * the browser, checked by the page's `read` (size, kind, content), shown with
+ * its name and a short summary, and can be removed. The page sends the text in
+ * the task's parameters; the server bounds and re-checks it.
+ */
+import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Space, Typography, Upload } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+export interface TextDocument {
+  name: string;
+  text: string;
+  /** What the page says about it beside the name (e.g. "12 statements", "3,400 characters"). */
+  summary: string;
+}
+
+export interface TextDocumentPickerProps {
+  accept: string;
+  chooseLabel: string;
+  value?: TextDocument;
+  /** Reads a chosen file: the document, or the message saying why it is refused (in the page's language). */
+  read(file: File): Promise<TextDocument | { error: string }>;
+  onChange(doc: TextDocument | undefined, error?: string): void;
+  testId: string;
+}
+
+export function TextDocumentPicker({ accept, chooseLabel, value, read, onChange, testId }: TextDocumentPickerProps) {
+  const { t } = useTranslation();
+  return (
+    <Space direction="vertical">
+      <Upload
+        accept={accept}
+        showUploadList={false}
+        beforeUpload={(f) => {
+          onChange(undefined);
+          void read(f).then((r) => ('error' in r ? onChange(undefined, r.error) : onChange(r)));
+          // Read in the browser and sent with the task: no upload of its own.
+          return false;
+        }}
+      >
+        <Button icon={<UploadOutlined />} data-testid={`${testId}-upload`}>
+          {chooseLabel}
+        </Button>
+      </Upload>
+      {value ? (
+        <Space data-testid={`${testId}-file`}>
+          <Typography.Text>{value.name}</Typography.Text>
+          <Typography.Text type="secondary">{value.summary}</Typography.Text>
+          <Button size="small" type="text" icon={<DeleteOutlined />} onClick={() => onChange(undefined)} aria-label={t('common.delete')} />
+        </Space>
+      ) : null}
+    </Space>
+  );
+}
