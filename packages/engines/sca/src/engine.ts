@@ -41,7 +41,7 @@ export interface ScaTarget {
   /** False when no vulnerability data was configured or it could not be opened. */
   matched: boolean;
   /** Distribution releases of the input's package databases with their end of life (eol/). */
-  releases: { ecosystem: string; eol: EolFact }[];
+  releases?: { ecosystem: string; eol: EolFact }[];
   sbom: Record<string, unknown>;
 }
 
@@ -144,7 +144,7 @@ export class ScaEngine implements Engine {
       components: result.components,
       vulnerabilities: result.vulnerabilities,
       matched,
-      releases,
+      ...(releases.length ? { releases } : {}),
       sbom: cycloneDx({ name: file.name, ...(sha256 ? { sha256 } : {}) }, result, ctx.now?.() ?? new Date(), ENGINE_VERSION),
     };
     Object.assign(builder.target, target);

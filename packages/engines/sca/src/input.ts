@@ -39,7 +39,7 @@ export interface CollectResult {
   unreadable: { file: string; reason: string }[];
   /** Files read for licences (installed package metadata, manifests with licence fields) and VEX documents. */
   side: RawFile[];
-  /** The project's own source files (Go, Rust, JS/TS, Python) for reachability hints, bounded. */
+  /** The project's own source files (Go, Rust, JS/TS) for reachability hints, bounded. */
   sources: { path: string; text: string }[];
 }
 

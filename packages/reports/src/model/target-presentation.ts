@@ -29,6 +29,11 @@ export const RECORD_PHRASES: Readonly<Record<string, (r: Rec) => string>> = {
   filesystems: (f) => `${words(f.kind, f.variant)}${typeof f.readNodes === 'number' && typeof f.declaredInodes === 'number' ? ` (${f.readNodes}/${f.declaredInodes})` : ''}`,
   services: (s) => `${str(s.program) || str(s.kind)}${typeof s.startedBy === 'string' ? ` ← ${s.startedBy}` : ''}`,
   manifests: (m) => `${str(m.file)}${typeof m.packages === 'number' ? ` (${m.packages})` : ''}`,
+  // Software components: a dpkg/apk database's distribution release and its end-of-life date (engine-sca eol/).
+  releases: (r) => {
+    const e = r.eol && typeof r.eol === 'object' ? (r.eol as Rec) : {};
+    return `${words(e.title, e.cycle)}${typeof e.eol === 'string' ? `: ${e.eol}` : ''}`;
+  },
   hosts: (h) => {
     const ports = Array.isArray(h.ports) ? (h.ports as Rec[]).map((p) => words(`${str(p.port)}/${p.transport === 'udp' ? 'udp' : 'tcp'}`, p.service, p.product, p.version)) : [];
     return `${words(h.address, h.name ? `(${str(h.name)})` : '')}${ports.length ? `: ${ports.join(', ')}` : ''}`;

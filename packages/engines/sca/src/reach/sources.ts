@@ -7,7 +7,7 @@
  */
 export const SOURCE_LIMITS = { maxFiles: 5_000, maxFileBytes: 1 << 20, maxTotalBytes: 64 << 20 };
 
-const SOURCE_EXT = /\.(?:go|rs|[cm]?js|jsx|[cm]?ts|tsx|py)$/i;
+const SOURCE_EXT = /\.(?:go|rs|[cm]?js|jsx|[cm]?ts|tsx)$/i;
 /** Declarations and minified bundles say nothing about what the project calls. */
 const NOT_SOURCE = /(?:\.d\.[cm]?ts|\.min\.js)$/i;
 
