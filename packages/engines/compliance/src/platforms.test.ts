@@ -69,6 +69,11 @@ describe('WeChat mini-programs', () => {
     expect(result(await wechat({ 'app.js': 'App({});', 'pages/index/index.js': 'Page({ t() { wx.request({ url: "https://api.example.cn/x" }); } });' }), 'transfer.cleartext')).toBe('pass');
   });
 
+  it('calls through a variable holding wx count like wx calls', async () => {
+    const a = await wechat({ 'app.js': 'App({});', 'pages/index/index.js': 'const w = wx; Page({ tap() { w.getLocation({}); } });' });
+    expect(row(a, 'pi.location').evidence.map((e) => e.detail)).toEqual([expect.stringContaining('wx.getLocation')]);
+  });
+
   it('requests to hosts abroad are data-export hints, with the npm package responsible', async () => {
     const a = await wechat({ 'app.js': 'App({});', 'pages/index/index.js': 'Page({ t() { wx.request({ url: "https://graph.facebook.com/v2/me" }); wx.request({ url: "https://api.example.cn/x" }); } });', 'miniprogram_npm/tracker/index.js': 'module.exports = () => wx.request({ url: "https://api2.amplitude.com/2/httpapi" });' });
     expect(row(a, 'transfer.abroad').evidence.map((e) => [e.detail, e.attribution])).toEqual([

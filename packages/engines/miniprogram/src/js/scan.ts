@@ -1,6 +1,7 @@
 /**
  * One tokenizer pass over a script that collects the facts the checks need:
- * platform API calls (wx.x(…), my.x(…), wx["x"](…), also through uni/Taro)
+ * platform API calls (wx.x(…), my.x(…), wx["x"](…), also through uni/Taro and
+ * through a variable holding the namespace: `var w = wx; w.getLocation()`)
  * with the literal properties of their first object argument, console
  * calls with the words in their arguments, eval / Function / string timers,
  * TLS verification switched off, and the bodies of App({ onLaunch, onShow }).
@@ -64,6 +65,7 @@ const MAX_CALLS = 20_000;
 const MAX_WATCHERS = 64;
 const MAX_WORDS = 48;
 const CALL_TOKEN_BUDGET = 4000;
+const MAX_ALIASES = 256;
 
 interface Tok {
   kind: TokenKind;
@@ -98,6 +100,9 @@ export function scanJs(text: string, o: ScanJsOptions): JsFacts {
   const val = (t: Tok | undefined) => (t ? text.slice(t.start, t.end) : '');
   const isP = (t: Tok | undefined, ch: string) => t !== undefined && t.kind === 'punct' && text.charCodeAt(t.start) === ch.charCodeAt(0);
   const back = (k: number): Tok | undefined => ring[ring.length - k];
+  /** Variables assigned a namespace (`var w = wx`, `t = my`) → the namespace; forgotten when assigned anything else. */
+  const aliases = new Map<string, string>();
+  const namespaceOf = (name: string): string | undefined => (o.namespaces.has(name) ? name : aliases.get(name));
 
   const startWatcher = (kind: WatchKind, ns: string, api: string, index: number) => {
     const site: CallSite = { ns, api, index, props: {}, words: [], atLaunch: false };
@@ -169,6 +174,7 @@ export function scanJs(text: string, o: ScanJsOptions): JsFacts {
 
   tokenize(text, (kind, start, end) => {
     const t: Tok = { kind, start, end };
+    noteAlias(t);
     for (let k = watchers.length - 1; k >= 0; k--) if (feed(watchers[k]!, t)) watchers.splice(k, 1);
     if (kind === 'punct' && text.charCodeAt(start) === 40 /* ( */) onOpenParen();
     else if (kind === 'ident' || kind === 'number') onValue(t);
@@ -185,7 +191,8 @@ export function scanJs(text: string, o: ScanJsOptions): JsFacts {
       const name = val(p1);
       if (isP(p2, '.') && p3?.kind === 'ident') {
         const obj = val(p3);
-        if (o.namespaces.has(obj) && !isP(back(4), '.')) return startWatcher('ns', obj, name, p3.start);
+        const ns = namespaceOf(obj);
+        if (ns !== undefined && !isP(back(4), '.')) return startWatcher('ns', ns, name, p3.start);
         if (obj === 'console' && LOG_METHODS.has(name)) return startWatcher('console', 'console', name, p3.start);
         if (name === 'eval' && GLOBALS.has(obj)) facts.dynamicCode.push({ what: 'eval', index: p3.start });
         return;
@@ -201,8 +208,27 @@ export function scanJs(text: string, o: ScanJsOptions): JsFacts {
     // wx["getLocation"](…)
     if (isP(p1, ']') && p2?.kind === 'string' && isP(p3, '[')) {
       const p4 = back(4);
-      if (p4?.kind === 'ident' && o.namespaces.has(val(p4))) startWatcher('ns', val(p4), stringValue(text, p2.start, p2.end, 64), p4.start);
+      const ns = p4?.kind === 'ident' ? namespaceOf(val(p4)) : undefined;
+      if (ns !== undefined) startWatcher('ns', ns, stringValue(text, p2.start, p2.end, 64), p4!.start);
     }
+  }
+
+  /**
+   * `X = ns` with ns a namespace (or an alias of one) standing alone — not `X = wx.y`, `X = wx(…)` or `a.X = wx` —
+   * makes X an alias; `X = anything else` ends it. Seen when the token after the value arrives.
+   */
+  function noteAlias(next: Tok): void {
+    const value = back(1);
+    const eq = back(2);
+    const target = back(3);
+    // Exactly '=' (the tokenizer gives '==', '=>' … as one token each).
+    if (eq?.kind !== 'punct' || val(eq) !== '=' || target?.kind !== 'ident' || isP(back(4), '.') || value === undefined) return;
+    const name = val(target);
+    const ns = value.kind === 'ident' ? namespaceOf(val(value)) : undefined;
+    const standsAlone = !(isP(next, '.') || isP(next, '(') || isP(next, '[') || isP(next, '='));
+    if (ns !== undefined && standsAlone && !o.namespaces.has(name)) {
+      if (aliases.size < MAX_ALIASES || aliases.has(name)) aliases.set(name, ns);
+    } else if (aliases.has(name) && !(value.kind === 'ident' && val(value) === name)) aliases.delete(name);
   }
 
   /** `sslVerify: false`, `rejectUnauthorized: !1`, `NODE_TLS_REJECT_UNAUTHORIZED = "0"` (as a string key too). */

@@ -56,6 +56,12 @@ describe('scanJs', () => {
     expect(f.dynamicCode.map((d) => d.what)).toEqual(['eval', 'new Function', 'string timer']);
   });
 
+  it('follows a variable holding the namespace, and forgets it when reassigned', () => {
+    const f = scanJs('var w = wx, n = 1; w.getLocation({ type: "wgs84" }); const t=wx;t["chooseImage"](); w = other; w.getClipboardData(); let x = wx.getSystemInfoSync(); x.getLocation(); y == wx; y.chooseAddress(); o.k = wx; k.getUserProfile();', WX);
+    expect(f.calls.map((c) => [c.ns, c.api])).toEqual([['wx', 'getLocation'], ['wx', 'chooseImage'], ['wx', 'getSystemInfoSync']]);
+    expect(f.calls[0]?.props.type?.value).toBe('wgs84');
+  });
+
   it('stays linear and bounded on hostile input', () => {
     const deep = '('.repeat(200_000) + 'wx.getLocation(' + '{'.repeat(100_000);
     const f = scanJs(deep, WX);
