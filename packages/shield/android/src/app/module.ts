@@ -38,7 +38,7 @@ export async function hardenApp(input: HardenInput, strategy: StrategyValues, ct
   const values = checked.values;
   if (!/\.apk$/i.test(input.name)) fail('SHIELD_NOT_APK', '应用加固只接受 APK 文件（AAB 与拆分包请先转换为 APK）', 'App hardening takes APK files only (convert an AAB or split set to an APK first)');
   for (const tool of ['apksigner', 'zipalign', 'dexdump'] as const) requireTool(tool);
-  if (values.dexShell === true) for (const tool of ['smali', 'enjarify', 'java', 'javac'] as const) requireShellTool(tool);
+  if (values.dexShell === true || ((values.encryptStringsIn as string[] | undefined) ?? []).length > 0) for (const tool of ['smali', 'baksmali', 'enjarify', 'java', 'javac'] as const) requireShellTool(tool);
   const { key, oneOff } = signingKey(values, ctx);
   const step = (s: string, p: number): void => ctx.onStep?.(s, p);
   const t0 = Date.now();
@@ -54,7 +54,7 @@ export async function hardenApp(input: HardenInput, strategy: StrategyValues, ct
   beforeP.catch(() => undefined);
   const unsigned = join(ctx.workDir, 'unsigned.apk');
   // The shell records the signer's certificate digest, so it is known before the stub is assembled.
-  const shellInput = values.dexShell === true ? { certSha256: await certificateSha256(key, ctx.workDir, ctx.signal), workDir: ctx.workDir } : undefined;
+  const shellInput = { workDir: ctx.workDir, ...(values.dexShell === true ? { certSha256: await certificateSha256(key, ctx.workDir, ctx.signal) } : {}) };
   const rebuild = await rebuildApk(input.path, unsigned, values, ctx.signal, shellInput);
   const before = await beforeP;
   const protectMs = Date.now() - t0;

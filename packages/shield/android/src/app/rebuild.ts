@@ -11,6 +11,7 @@ import { ZipArchive } from '@citadel/engine-core';
 import { androidAttribute, parseAxml, readManifestInfo, valueAsBoolean } from '@citadel/engine-android';
 import { type AppliedProtection, ShieldError, type StrategyValues } from '@citadel/shield-core';
 import { stripDexDebugInfo } from '../dex/strip-debug.ts';
+import { type StringEncryption, encryptStrings, stringKey } from '../dex/strings.ts';
 import { type BoolEdit, type EditOutcome, editManifestBooleans, setApplicationClass } from '../manifest/axml-patch.ts';
 import { type ShellBuild, buildShell } from '../shell/build.ts';
 import { ATTR_APP_COMPONENT_FACTORY, PAYLOAD_ENTRY, STUB_CLASS } from '../shell/config.ts';
@@ -30,13 +31,15 @@ export interface RebuildResult {
   soChanged: { name: string; before: Buffer; after: Buffer; loadEnd: number }[];
   removedSignatureFiles: string[];
   keptEntries: string[];
+  /** DEX files whose selected classes had their strings encrypted */
+  strings: ({ name: string } & StringEncryption)[];
   /** the DEX shell, when the strategy asked for it */
   shell?: ShellBuild & { originalApp: string; removedFactory: boolean };
 }
 
-/** What the DEX shell needs besides the strategy: the signer's certificate digest (recorded in the stub) and a scratch folder. */
+/** Besides the strategy: a scratch folder (string encryption, the shell) and, for the DEX shell, the signer's certificate digest (recorded in the stub). */
 export interface ShellInput {
-  certSha256: Buffer;
+  certSha256?: Buffer;
   workDir: string;
 }
 
@@ -49,11 +52,14 @@ export async function rebuildApk(inputPath: string, outPath: string, s: Strategy
     if (!zip.getEntry('AndroidManifest.xml')) fail('SHIELD_NOT_APK', '文件中没有 AndroidManifest.xml，不是 APK（AAB 与拆分包请先转换为 APK）', 'There is no AndroidManifest.xml: not an APK (convert an AAB or split set to an APK first)');
     const exclude = new Set((s.exclude as string[] | undefined) ?? []);
     out = new AlignedZipWriter(outPath);
-    const res: RebuildResult = { applied: [], manifestOutcomes: [], dexChanged: [], soChanged: [], removedSignatureFiles: [], keptEntries: [] };
+    const res: RebuildResult = { applied: [], manifestOutcomes: [], dexChanged: [], soChanged: [], removedSignatureFiles: [], keptEntries: [], strings: [] };
     let dexStats = { classes: 0, codeItems: 0, debugRefs: 0, sourceFiles: 0 };
     let soRemoved = 0;
     const shellOn = s.dexShell === true;
-    if (shellOn && !shellInput) throw new Error('the DEX shell needs the signer certificate');
+    if (shellOn && !shellInput?.certSha256) throw new Error('the DEX shell needs the signer certificate');
+    const strPatterns = (s.encryptStringsIn as string[] | undefined) ?? [];
+    if (strPatterns.length > 0 && !shellInput) throw new Error('string encryption needs a scratch folder');
+    const strKey = stringKey();
     if (shellOn && zip.getEntry(PAYLOAD_ENTRY)) fail('SHIELD_ALREADY_SHELLED', '该 APK 已含有 Citadel 加固壳，请使用未加固的原始 APK', 'The APK already carries the Citadel shell: use the original, unprotected APK');
     const shellDex: { name: string; bytes: Buffer }[] = [];
     let originalApp = '';
@@ -90,9 +96,16 @@ export async function rebuildApk(inputPath: string, outPath: string, s: Strategy
           if (err instanceof ShieldError) throw err;
           fail('SHIELD_MANIFEST_UNSUPPORTED', 'AndroidManifest.xml 不是标准的二进制 XML，无法安全修改', 'AndroidManifest.xml is not standard binary XML and cannot be edited safely', (err as Error).message);
         }
-      } else if (/^classes\d*\.dex$/.test(e.name) && s.stripDexDebug === true && !exclude.has(e.name)) {
-        try {
-          const r = stripDexDebugInfo(data);
+      } else if (/^classes\d*\.dex$/.test(e.name) && (s.stripDexDebug === true || strPatterns.length > 0) && !exclude.has(e.name)) {
+        if (strPatterns.length > 0 && shellInput) {
+          const r = await encryptStrings(data, e.name, strPatterns, strKey, shellInput.workDir, signal);
+          if (r) {
+            changed = r.bytes;
+            res.strings.push({ name: e.name, ...r });
+          }
+        }
+        if (s.stripDexDebug === true) try {
+          const r = stripDexDebugInfo(changed ?? data);
           changed = r.bytes;
           res.dexChanged.push(e.name);
           dexStats = { classes: dexStats.classes + data.readUInt32LE(0x60), codeItems: dexStats.codeItems + r.codeItems, debugRefs: dexStats.debugRefs + r.debugRefsCleared, sourceFiles: dexStats.sourceFiles + r.sourceFilesCleared };
@@ -120,7 +133,11 @@ export async function rebuildApk(inputPath: string, outPath: string, s: Strategy
       if (changed) out.add({ name: e.name, data: changed, stored });
       else out.add({ name: e.name, data, stored, ...(stored ? {} : { deflated: await zip.readAt(e.dataOffset, e.compressedSize) }) });
     }
-    if (shellOn && shellInput) {
+    if (res.strings.length > 0) {
+      const n = res.strings.reduce((a, x) => a + x.pairs.length, 0);
+      res.applied.push({ id: 'dex.strings', title: t('指定类中的字符串加密', 'Strings encrypted in the selected classes', '指定類別中的字串加密', '指定クラスの文字列を暗号化'), detail: `${res.strings.map((x) => x.name).join(', ')}: ${res.strings.reduce((a, x) => a + x.classes.length, 0)} classes, ${n} strings` });
+    }
+    if (shellOn && shellInput?.certSha256) {
       const b = await buildShell({ dex: shellDex, app: originalApp, certSha256: shellInput.certSha256, strategy: s, workDir: shellInput.workDir, ...(signal ? { signal } : {}) });
       out.add({ name: 'classes.dex', data: b.stub, stored: false });
       // Stored: encrypted bytes do not compress, and the stub reads the asset whole.

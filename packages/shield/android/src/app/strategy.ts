@@ -43,6 +43,17 @@ export const APP_SCHEMA: StrategySchema = {
     { key: 'stripDexDebug', kind: 'boolean', group: 'code', default: true, title: t('移除 DEX 调试信息（行号、局部变量名、源文件名）', 'Strip DEX debug information (line numbers, local variable names, source file names)', '移除 DEX 除錯資訊（行號、區域變數名稱、原始檔名稱）', 'DEX のデバッグ情報を削除（行番号、ローカル変数名、ソースファイル名）') },
     { key: 'stripSo', kind: 'boolean', group: 'code', default: true, title: t('剥离 SO 库符号表与调试节', 'Strip symbol tables and debug sections of SO libraries', '剝離 SO 程式庫符號表與除錯區段', 'SO ライブラリのシンボルテーブルとデバッグセクションを削除') },
     {
+      key: 'encryptStringsIn',
+      kind: 'list',
+      group: 'code',
+      default: [],
+      maxItems: 200,
+      maxLength: 200,
+      pattern: '^[A-Za-z_$][A-Za-z0-9_$]*(?:\\.[A-Za-z_$][A-Za-z0-9_$]*)*(?:\\.\\*)?$',
+      title: t('加密字符串的类（类名或“包名.*”，每行一个）', 'Classes whose strings are encrypted (class name or "package.*", one a line)', '加密字串的類別（類別名稱或「套件名稱.*」，每行一個）', '文字列を暗号化するクラス（クラス名または「パッケージ.*」、1 行に 1 つ）'),
+      help: t('代码中的字符串常量改为密文并在使用时解密；静态字段的初始值不变。需重新汇编整个 DEX，大型应用耗时较长。', 'String constants in the code become ciphertext decrypted where used; static field initial values stay. The whole DEX is assembled again, which takes a while for large apps.', '程式碼中的字串常數改為密文並在使用時解密；靜態欄位的初始值不變。需重新組譯整個 DEX，大型應用程式耗時較長。', 'コード中の文字列定数を暗号文にし、使用時に復号します。静的フィールドの初期値は変わりません。DEX 全体を再アセンブルするため、大きなアプリでは時間がかかります。'),
+    },
+    {
       key: 'exclude',
       kind: 'list',
       group: 'code',

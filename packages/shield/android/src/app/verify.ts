@@ -16,6 +16,10 @@ import type { VerificationCheck } from '@citadel/shield-core';
 import { stripDexDebugInfo } from '../dex/strip-debug.ts';
 import { verifyAlignment, verifySignature } from '../signing/sign.ts';
 import { requireTool, runTool, tail } from '../signing/tools.ts';
+import { sameClasses } from '../dex/strings.ts';
+import { countDecryptCalls, runStrOnJvm } from '../dex/strings-verify.ts';
+import { PAYLOAD_ENTRY } from '../shell/config.ts';
+import { openPayload } from '../shell/payload.ts';
 import { verifyShell } from '../shell/verify.ts';
 import { compareStripped } from '../so/verify-elf.ts';
 import { t } from '../text.ts';
@@ -23,6 +27,35 @@ import { SO_ALIGNMENT } from '../zip/aligned-writer.ts';
 import type { RebuildResult } from './rebuild.ts';
 
 const check = (id: string, title: ReturnType<typeof t>, ok: boolean, detail?: string): VerificationCheck => ({ id, title, ok, ...(detail ? { detail: detail.slice(0, 1000) } : {}) });
+
+/** The rewritten DEX files as shipped (in the APK, or sealed in the shell's payload): dexdump shows each call, the shipped Str.d decrypts every string on the JDK. */
+async function verifyStrings(r: RebuildResult, output: string, workDir: string, signal?: AbortSignal): Promise<VerificationCheck> {
+  const zip = await ZipArchive.open(output);
+  const problems: string[] = [];
+  const done: string[] = [];
+  try {
+    const sealed = r.shell ? openPayload(await zip.read(PAYLOAD_ENTRY), r.shell.config.key) : [];
+    const dir = join(workDir, 'verify-strings');
+    mkdirSync(dir, { recursive: true });
+    for (const x of r.strings) {
+      const bytes = r.shell ? sealed[r.shell.dexNames.indexOf(x.name)] : await zip.read(x.name);
+      if (!bytes) {
+        problems.push(`${x.name}: not found in the output`);
+        continue;
+      }
+      const p = join(dir, x.name);
+      writeFileSync(p, bytes);
+      const calls = await countDecryptCalls(p, signal);
+      if (!calls.ok || calls.calls !== x.pairs.length) problems.push(`${x.name}: dexdump ${calls.detail}, ${x.pairs.length} strings replaced`);
+      const jvm = await runStrOnJvm(p, x.pairs, dir, signal);
+      if (!jvm.ok) problems.push(`${x.name}: ${jvm.detail}`);
+      else done.push(`${x.name}: ${calls.calls} calls; ${jvm.detail}`);
+    }
+  } finally {
+    await zip.close();
+  }
+  return check('strings', t('字符串加密：dexdump 可见每处解密调用，随包发布的解密类在 JDK 上还原全部字符串', 'String encryption: dexdump shows every decrypt call; the shipped decryptor class gives back every string on the JDK', '字串加密：dexdump 可見每處解密呼叫，隨套件發布的解密類別在 JDK 上還原全部字串', '文字列暗号化：dexdump で全復号呼び出しを確認、同梱の復号クラスが JDK 上で全文字列を復元'), problems.length === 0, problems.length ? problems.join('; ') : done.join('; '));
+}
 
 const resultOf = (a: Assessment, key: string): string => a.findings.find((f) => f.ruleId === `android.${key}`)?.result ?? 'absent';
 
@@ -73,8 +106,7 @@ export async function verifyApk(o: { input: string; output: string; workDir: str
         const orig = o.rebuild.shell ? undefined : inZip.getEntry(e.name);
         if (orig) {
           const before = new DexFile(await inZip.read(orig));
-          const a = after.classes().map((c) => c.name).join('\n');
-          if (a !== before.classes().map((c) => c.name).join('\n')) problems.push(`${e.name}: class list differs`);
+          if (!sameClasses(after, before, o.rebuild.strings.some((x) => x.name === e.name))) problems.push(`${e.name}: class list differs`);
         }
         classes += after.classes().length;
         if (o.rebuild.dexChanged.includes(e.name) && !o.rebuild.shell) {
@@ -101,9 +133,11 @@ export async function verifyApk(o: { input: string; output: string; workDir: str
     checks.push(check('so', t('SO 库仍可解析，导出符号（含 JNI）不变，内部符号已移除', 'SO libraries still parse, exports (JNI included) unchanged, internal symbols gone', 'SO 程式庫仍可解析，匯出符號（含 JNI）不變，內部符號已移除', 'SO ライブラリは解析可能、エクスポート（JNI を含む）は不変、内部シンボルは削除済み'), bad.length === 0, bad.length ? bad.join('; ') : `${o.rebuild.soChanged.length} libraries, ${kept} exports kept`));
   }
 
+  if (o.rebuild.strings.length > 0) checks.push(await verifyStrings(o.rebuild, o.output, o.workDir, o.signal));
+
   // The engine's re-scan: it read the package, the signature verifies, the flags set are no longer findings.
   const after = await o.after;
-  if (o.rebuild.shell) checks.push(...(await verifyShell({ input: o.input, output: o.output, workDir: o.workDir, shell: o.rebuild.shell, strippedDex: o.rebuild.dexChanged, before: o.before, after, ...(o.signal ? { signal: o.signal } : {}) })));
+  if (o.rebuild.shell) checks.push(...(await verifyShell({ input: o.input, output: o.output, workDir: o.workDir, shell: o.rebuild.shell, strippedDex: o.rebuild.dexChanged, stringDex: o.rebuild.strings.map((x) => x.name), before: o.before, after, ...(o.signal ? { signal: o.signal } : {}) })));
   const known = new Set(o.before.unreadable.map((u) => u.file));
   const unreadable = after.unreadable.map((u) => u.file).filter((f) => !known.has(f));
   const sigRows = ['certificate.unsigned', 'certificate.signature_invalid', 'certificate.v1_entry_digests'].map((k) => `${k}=${resultOf(after, k)}`);

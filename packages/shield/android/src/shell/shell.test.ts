@@ -94,11 +94,12 @@ describe.skipIf(!haveTools)('DEX shell', () => {
 
   it('encrypts both DEX files behind the stub; every check passes, the stub decryptor on the JVM gives them back', async () => {
     const t0 = Date.now();
-    const r = await hardenApp({ path: apkPath, name: 'demo.apk' }, { signWith: 'oneOff', dexShell: true, rootResponse: 'exit', emulatorResponse: 'report' }, { workDir: mkdtempSync(join(dir, 'job-')) });
+    const r = await hardenApp({ path: apkPath, name: 'demo.apk' }, { signWith: 'oneOff', dexShell: true, rootResponse: 'exit', emulatorResponse: 'report', encryptStringsIn: ['com.example.app.Secret'] }, { workDir: mkdtempSync(join(dir, 'job-')) });
     console.log(`small APK with shell: ${Date.now() - t0} ms, score ${r.metrics.scoreBefore} → ${r.metrics.scoreAfter}`);
     expect(r.verification.ok, JSON.stringify(r.verification.checks.filter((c) => !c.ok))).toBe(true);
     const ids = r.verification.checks.map((c) => c.id);
-    expect(ids).toEqual(expect.arrayContaining(['apksigner', 'zipalign', 'dex', 'shell.stub', 'shell.payload', 'shell.jvm', 'shell.classes', 'shell.cert', 'shell.rescan']));
+    expect(ids).toEqual(expect.arrayContaining(['apksigner', 'zipalign', 'dex', 'shell.stub', 'shell.payload', 'shell.jvm', 'shell.classes', 'shell.cert', 'shell.rescan', 'strings']));
+    expect(r.verification.checks.find((c) => c.id === 'strings')?.detail).toMatch(/classes2\.dex: 1 calls; 1 of 1 strings decrypted/);
     expect(r.applied.find((a) => a.id === 'dex.shell')?.detail).toMatch(/classes\.dex, classes2\.dex → assets\/citadel\/payload\.bin.*com\.example\.app\.App → com\.citadel\.shell\.ShellApp; android:appComponentFactory removed/);
     expect(r.applied.find((a) => a.id === 'shell.checks')?.detail).toBe('tamper=exit, debug=report, root=exit, emulator=report, hook=report');
     expect(r.verification.checks.find((c) => c.id === 'shell.rescan')?.detail).toMatch(/resilience\.debugger_detection: \w+ → safe/);
@@ -170,6 +171,17 @@ describe.skipIf(!haveTools)('DEX shell', () => {
     expect((err as ShieldError).code).toBe('SHIELD_SPLIT_APK');
     expect((err as ShieldError).message).toMatch(/universal|通用/);
   });
+
+  it.skipIf(!hasCorpus(CORPUS.uncrackable))('UnCrackable Level 1: strings of the app package encrypted without the shell; verified by dexdump and the shipped decryptor', async () => {
+    const t0 = Date.now();
+    const r = await hardenApp({ path: CORPUS.uncrackable, name: 'u.apk' }, { signWith: 'oneOff', encryptStringsIn: ['sg.vantagepoint.*'] }, { workDir: mkdtempSync(join(dir, 'str-')) });
+    console.log(`UnCrackable Level 1 string encryption: ${Date.now() - t0} ms; ${r.applied.find((a) => a.id === 'dex.strings')?.detail}`);
+    expect(r.verification.ok, JSON.stringify(r.verification.checks.filter((c) => !c.ok))).toBe(true);
+    expect(r.verification.checks.find((c) => c.id === 'strings')?.detail).toMatch(/strings decrypted by the shipped Str\.d/);
+    const dex = (await entries(r.outputPath)).get('classes.dex')!;
+    expect(dex.includes(Buffer.from('Root detected!'))).toBe(false);
+    expect(new DexFile(dex).classes().some((c) => c.name === 'Lcom/citadel/shell/Str;')).toBe(true);
+  }, 120_000);
 
   for (const [label, path] of [['UnCrackable Level 1', CORPUS.uncrackable], ['DIVA', CORPUS.diva]] as const) {
     it.skipIf(!hasCorpus(path))(`${label}: shell applied and verified`, async () => {

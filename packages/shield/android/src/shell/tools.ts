@@ -8,8 +8,8 @@ import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { fail } from '../text.ts';
 
-export type ShellTool = 'smali' | 'enjarify' | 'java' | 'javac' | 'keytool';
-const PACKAGES: Record<ShellTool, string> = { smali: 'libsmali-java', enjarify: 'enjarify', java: 'default-jre-headless', javac: 'default-jdk-headless', keytool: 'default-jre-headless' };
+export type ShellTool = 'smali' | 'baksmali' | 'enjarify' | 'java' | 'javac' | 'keytool';
+const PACKAGES: Record<ShellTool, string> = { smali: 'libsmali-java', baksmali: 'libsmali-java', enjarify: 'enjarify', java: 'default-jre-headless', javac: 'default-jdk-headless', keytool: 'default-jre-headless' };
 
 export function findShellTool(tool: ShellTool): string | undefined {
   for (const dir of (process.env.PATH ?? '/usr/bin').split(delimiter)) {

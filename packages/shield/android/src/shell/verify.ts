@@ -13,6 +13,7 @@ import { ZipArchive } from '@citadel/engine-core';
 import { DexFile, androidAttribute, parseAxml, readManifestInfo, valueAsString } from '@citadel/engine-android';
 import type { VerificationCheck } from '@citadel/shield-core';
 import { stripDexDebugInfo } from '../dex/strip-debug.ts';
+import { sameClasses } from '../dex/strings.ts';
 import { requireTool, runTool, tail } from '../signing/tools.ts';
 import { t } from '../text.ts';
 import type { ShellBuild } from './build.ts';
@@ -25,7 +26,7 @@ const descriptor = (dotted: string): string => `L${dotted.replace(/\./g, '/')};`
 const resultOf = (a: Assessment, key: string): string => a.findings.find((f) => f.ruleId === `android.${key}`)?.result ?? 'absent';
 const sameBytes = (a: Buffer[], b: Buffer[]): boolean => a.length === b.length && a.every((x, i) => x.equals(b[i]!));
 
-export async function verifyShell(o: { input: string; output: string; workDir: string; shell: ShellBuild & { originalApp: string }; strippedDex: string[]; before: Assessment; after: Assessment; signal?: AbortSignal }): Promise<VerificationCheck[]> {
+export async function verifyShell(o: { input: string; output: string; workDir: string; shell: ShellBuild & { originalApp: string }; strippedDex: string[]; stringDex: string[]; before: Assessment; after: Assessment; signal?: AbortSignal }): Promise<VerificationCheck[]> {
   const checks: VerificationCheck[] = [];
   const s = o.shell;
   const out = await ZipArchive.open(o.output);
@@ -62,13 +63,14 @@ export async function verifyShell(o: { input: string; output: string; workDir: s
     const originalClasses = new Set<string>();
     let classes = 0;
     for (const [i, name] of s.dexNames.entries()) {
-      const before = new DexFile(await inp.read(name)).classes().map((c) => c.name);
+      const beforeDex = new DexFile(await inp.read(name));
+      const before = beforeDex.classes().map((c) => c.name);
       for (const c of before) originalClasses.add(c);
       const d = nodeDex[i];
       if (!d) continue;
       const after = new DexFile(d);
       if (!after.header.checksumValid || !after.header.signatureValid) p2.push(`${name}: checksum or signature invalid`);
-      if (after.classes().map((c) => c.name).join('\n') !== before.join('\n')) p2.push(`${name}: class list differs from the input`);
+      if (!sameClasses(after, beforeDex, o.stringDex.includes(name))) p2.push(`${name}: class list differs from the input`);
       if (o.strippedDex.includes(name)) {
         const again = stripDexDebugInfo(d);
         if (again.debugRefsCleared > 0 || again.sourceFilesCleared > 0) p2.push(`${name}: debug information left`);
