@@ -173,9 +173,19 @@ export function evMember(w: Walker, n: Syn, f: Frame): Value {
       return w.group === 'js' && m.prop === 'params' ? sanitize(v, ['nosqli']) : v;
     }
   }
+  // ASP.NET Web Forms: the Text/Value of an input control the page declares (TextBox, HtmlInputText …) is what the user typed.
+  if (w.group === 'csharp' && (m.prop === 'Text' || m.prop === 'Value') && webFormsInput(w, objText)) return sourceValue(w.step(n, 'source'));
   const ov = w.ev(m.object, f);
   if (ov.entries && ov.entries.has(m.prop)) return ov.entries.get(m.prop)!;
   if (ov.ext?.name === '*') return { ext: { module: ov.ext.module, name: m.prop } };
   if (m.prop === 'length' && typeof ov.konst === 'string') return konst(ov.konst.length);
   return derive([ov]);
+}
+
+const WEB_FORMS_INPUTS = 'TextBox|HtmlInputText|HtmlTextArea|HtmlInputHidden|HiddenField|HtmlInputPassword';
+/** Whether the file declares `name` (a field or variable) as a Web Forms input control. */
+function webFormsInput(w: Walker, name: string): boolean {
+  const id = /^(?:this\.)?([A-Za-z_]\w*)$/.exec(name)?.[1];
+  if (!id || !new RegExp(`\\b(${WEB_FORMS_INPUTS})\\b`).test(w.src)) return false;
+  return new RegExp(`\\b(?:[\\w.]+\\.)?(?:${WEB_FORMS_INPUTS})\\s+${id}\\b`).test(w.src);
 }
