@@ -117,7 +117,20 @@ export function scanCode(ctx: CheckContext, visitors: readonly CodeVisitor[], co
               firstUse.set(s.stringIndex, null);
               continue;
             }
-            const occ: StringOccurrence = { value, where: { file, className: site.className, method: site.methodName }, attribution: site.attribution };
+            // Class and method names are decoded only for the strings a check reports (most never are).
+            const occ: StringOccurrence = {
+              value,
+              where: {
+                file,
+                get className() {
+                  return site.className;
+                },
+                get method() {
+                  return site.methodName;
+                },
+              },
+              attribution: site.attribution,
+            };
             firstUse.set(s.stringIndex, occ);
             result.strings.push(occ);
           }
