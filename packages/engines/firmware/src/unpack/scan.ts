@@ -7,6 +7,7 @@
  * A handler that throws leaves an unknown region with the error: one damaged
  * part never stops the rest.
  */
+import { bzip2Handler } from './handlers/bzip2.ts';
 import { cpioHandler } from './handlers/cpio.ts';
 import { cramfsHandler } from './handlers/cramfs.ts';
 import { fdtHandler } from './handlers/fdt.ts';
@@ -29,7 +30,7 @@ import { netgearChkHandler, seamaHandler } from './handlers/vendor-headers.ts';
 import { xzHandler, zstdHandler } from './handlers/xz-zstd.ts';
 import { type Blob, DEFAULT_LIMITS, type FileSystem, type Region, UnpackBudget, type UnpackLimits } from './model.ts';
 
-export const HANDLERS: readonly Handler[] = [tplinkHandler, hwnpHandler, netgearChkHandler, seamaHandler, trxHandler, uimageHandler, squashfsHandler, cpioHandler, romfsHandler, cramfsHandler, tarHandler, jffs2Handler, ubiHandler, ubifsHandler, yaffs2Handler, zipHandler, sevenZipHandler, fdtHandler, gzipHandler, xzHandler, zstdHandler, lzmaHandler];
+export const HANDLERS: readonly Handler[] = [tplinkHandler, hwnpHandler, netgearChkHandler, seamaHandler, trxHandler, uimageHandler, squashfsHandler, cpioHandler, romfsHandler, cramfsHandler, tarHandler, jffs2Handler, ubiHandler, ubifsHandler, yaffs2Handler, zipHandler, sevenZipHandler, fdtHandler, gzipHandler, bzip2Handler, xzHandler, zstdHandler, lzmaHandler];
 
 export interface UnpackedImage {
   size: number;

@@ -5,6 +5,7 @@
  * bytes that happen to hold the magic are not taken.
  */
 import { crc32 } from 'node:zlib';
+import { bzip2Decompress } from '../../decompress/bzip2.ts';
 import { lzmaAloneDecompress } from '../../decompress/lzma.ts';
 import { gunzipAt } from './gzip.ts';
 import { type Handler, cString } from './types.ts';
@@ -37,7 +38,7 @@ export const uimageHandler: Handler = {
     let blob: { name: string; data: Uint8Array } | undefined;
     try {
       const max = ctx.budget.maxOut(avail);
-      const data = comp === 3 ? lzmaAloneDecompress(payload, 0, max).data : comp === 1 ? gunzipAt(payload, 0, max).data : comp === 0 ? payload : undefined;
+      const data = comp === 3 ? lzmaAloneDecompress(payload, 0, max).data : comp === 1 ? gunzipAt(payload, 0, max).data : comp === 2 ? bzip2Decompress(payload, 0, max).data : comp === 0 ? payload : undefined;
       if (data) {
         const over = ctx.budget.takeBytes(data.length);
         if (over) error = over;
