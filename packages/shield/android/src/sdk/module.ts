@@ -18,6 +18,9 @@ import { compareStripped } from '../so/verify-elf.ts';
 import { fail, t } from '../text.ts';
 import { AlignedZipWriter } from '../zip/aligned-writer.ts';
 import { stripClassDebug } from './class-strip.ts';
+import { consumerKeeps } from './consumer-rules.ts';
+import { renameJar, type RenameResult } from './rename.ts';
+import { verifyRename } from './verify-rename.ts';
 
 const SIGNATURE_FILE = /^META-INF\/([^/]+\.(SF|RSA|DSA|EC)|MANIFEST\.MF)$/i;
 const REFUSED_ANOMALIES = new Set(['duplicate-name', 'name-mismatch', 'unsafe-name', 'method-mismatch', 'unknown-method']);
@@ -27,6 +30,7 @@ export const SDK_SCHEMA: StrategySchema = {
   groups: [{ key: 'code', title: t('代码', 'Code', '程式碼', 'コード') }],
   options: [
     { key: 'stripClassDebug', kind: 'boolean', group: 'code', default: true, title: t('移除类文件调试信息（源文件名、行号、局部变量表）', 'Strip class-file debug information (source file, line numbers, local variable tables)', '移除類別檔除錯資訊（原始檔名、行號、區域變數表）', 'クラスファイルのデバッグ情報を削除（ソースファイル名、行番号、ローカル変数表）') },
+    { key: 'rename', kind: 'boolean', group: 'code', default: true, title: t('重命名非公开类与私有成员（公开 API 与保留规则命中的类不变）', 'Rename non-public classes and private members (public API and classes matched by keep rules unchanged)', '重新命名非公開類別與私有成員（公開 API 與保留規則命中的類別不變）', '非公開クラスと private メンバーの名前を変更（公開 API と保持ルールに一致するクラスは不変）') },
     { key: 'stripSo', kind: 'boolean', group: 'code', default: true, title: t('剥离 AAR 中 SO 库的符号表', 'Strip symbol tables of the AAR\'s SO libraries', '剝離 AAR 中 SO 程式庫的符號表', 'AAR 内の SO ライブラリのシンボルテーブルを削除') },
     {
       key: 'keep',
@@ -36,18 +40,23 @@ export const SDK_SCHEMA: StrategySchema = {
       maxItems: 200,
       maxLength: 200,
       pattern: '^[A-Za-z0-9_$./]+$',
-      title: t('不处理的包或类（如 com/example/api/）', 'Packages or classes not to touch (e.g. com/example/api/)', '不處理的套件或類別（如 com/example/api/）', '処理しないパッケージまたはクラス（例：com/example/api/）'),
+      title: t('不处理的包或类（如 com/example/api/；AAR 的 proguard.txt 中 -keep 的类也自动保留）', 'Packages or classes not to touch (e.g. com/example/api/; classes kept by -keep in an AAR\'s proguard.txt are kept too)', '不處理的套件或類別（如 com/example/api/；AAR 的 proguard.txt 中 -keep 的類別也自動保留）', '処理しないパッケージまたはクラス（例：com/example/api/。AAR の proguard.txt の -keep 対象も保持）'),
     },
   ],
 };
 
 export const SDK_UNVERIFIED = [
-  t('未做类名/成员重命名与字符串加密：公开 API 保持不变，内部名称仍可读；本机未对调用方做运行测试（本组件的测试中以 JDK 编译并运行调用程序，前后输出一致）。', 'No class/member renaming and no string encryption: the public API is unchanged and internal names stay readable; no run test against the caller here (this package\'s tests compile and run a caller with the JDK, same output before and after).', '未做類別名稱/成員重新命名與字串加密：公開 API 保持不變，內部名稱仍可讀；本機未對呼叫方做執行測試（本元件的測試中以 JDK 編譯並執行呼叫程式，前後輸出一致）。', 'クラス名・メンバー名の変更と文字列暗号化は行っていません。公開 API は変わらず、内部名は読めるままです。ここでは呼び出し側の実行テストは行っていません（本パッケージのテストで JDK により呼び出しプログラムをコンパイル・実行し、前後で同じ出力を確認）。'),
+  t('上传的 SDK 不在服务器上运行：验证是结构性的（类可解析、公开 API 不变、JAR 内的成员引用全部可解析、旧名称已不在文件中）。本组件的测试以 JDK 编译库与调用程序并运行，前后输出一致。', 'An uploaded SDK is not run on the server: verification is structural (classes parse, public API unchanged, every member reference inside the JAR resolves, old names gone from the file). This package\'s tests compile a library and a caller with the JDK and run them: same output before and after.', '上傳的 SDK 不在伺服器上執行：驗證是結構性的（類別可解析、公開 API 不變、JAR 內的成員參照全部可解析、舊名稱已不在檔案中）。本元件的測試以 JDK 編譯程式庫與呼叫程式並執行，前後輸出一致。', 'アップロードされた SDK はサーバーで実行しません。検証は構造的です（クラスの解析、公開 API 不変、JAR 内のメンバー参照がすべて解決、旧名がファイルに残らない）。本パッケージのテストでは JDK でライブラリと呼び出し側をコンパイル・実行し、前後で同じ出力を確認しています。'),
+  t('只重命名非公开顶层类与私有成员：非私有成员可能覆盖平台方法（此处没有 Android/JDK 的类层次），故保留；以字符串形式出现的名称（可能被反射使用）保留；AAR 中 libs/*.jar 不重命名；未做字符串加密。', 'Only non-public top-level classes and private members are renamed: non-private members may override platform methods (the Android/JDK class hierarchy is not available here) and stay; names that appear as strings (possible reflection) stay; an AAR\'s libs/*.jar are not renamed; no string encryption.', '只重新命名非公開頂層類別與私有成員：非私有成員可能覆寫平台方法（此處沒有 Android/JDK 的類別階層），故保留；以字串形式出現的名稱（可能被反射使用）保留；AAR 中 libs/*.jar 不重新命名；未做字串加密。', '名前を変えるのは非公開のトップレベルクラスと private メンバーのみです。非 private メンバーはプラットフォームのメソッドをオーバーライドしている可能性があり（Android/JDK のクラス階層はここにありません）保持します。文字列として現れる名前（リフレクションの可能性）も保持し、AAR の libs/*.jar は名前を変えません。文字列暗号化は行いません。'),
 ];
 
 interface Stats {
   classes: number;
   attrs: number;
+  /** per renamed JAR ('' or 'classes.jar!/'): the input classes (after debug stripping) and the rename */
+  renames: { where: string; before: Map<string, Buffer>; result: RenameResult }[];
+  /** extra keep rules (consumer rules) */
+  keep: string[];
   sos: { name: string; before: Buffer; after: Buffer; loadEnd: number }[];
 }
 
@@ -58,21 +67,47 @@ async function rebuildJar(bytes: Uint8Array | string, outPath: string, s: Strate
     const bad = zip.anomalies.find((a) => REFUSED_ANOMALIES.has(a.kind));
     if (bad) fail('SHIELD_AMBIGUOUS_ARCHIVE', 'ZIP 结构存在歧义（重复或不一致的条目），拒绝重新打包', 'The archive has an ambiguous ZIP structure; it is not re-packed', bad.detail);
     const keep = (s.keep as string[] | undefined) ?? [];
+    const stripOne = (name: string, data: Buffer): Buffer => {
+      try {
+        const r = stripClassDebug(data);
+        stats.classes++;
+        stats.attrs += r.removed;
+        return r.bytes;
+      } catch (err) {
+        return fail('SHIELD_CLASS_UNSUPPORTED', `无法处理 ${where}${name}：类文件损坏`, `${where}${name} cannot be processed: the class file is damaged`, (err as Error).message);
+      }
+    };
+    const stripping = (name: string): boolean => s.stripClassDebug === true && !keep.some((k) => name.startsWith(k));
+    // Renaming needs every class of the JAR at once (references cross classes): a first pass reads them.
+    let renamed: RenameResult | undefined;
+    const hasClasses = zip.entries.some((e) => e.name.endsWith('.class'));
+    if (s.rename === true && hasClasses && (where === '' || where === 'classes.jar!/')) {
+      const before = new Map<string, Buffer>();
+      for (const e of zip.entries) {
+        if (e.isDirectory || !e.name.endsWith('.class') || e.name.endsWith('module-info.class')) continue;
+        const data = await zip.read(e).catch((err: Error) => fail('SHIELD_BAD_INPUT', `无法读取 ${e.name}：条目损坏或超出解压限制`, `${e.name} cannot be read: the entry is damaged or over the unpacking limits`, err.message));
+        before.set(e.name, stripping(e.name) ? stripOne(e.name, data) : data);
+      }
+      try {
+        renamed = renameJar(before, [...keep, ...stats.keep]);
+      } catch (err) {
+        fail('SHIELD_CLASS_UNSUPPORTED', `无法重命名 ${where}：类文件损坏或结构不受支持`, `${where} cannot be renamed: a class file is damaged or unsupported`, (err as Error).message);
+      }
+      stats.renames.push({ where, before, result: renamed! });
+    }
     out = new AlignedZipWriter(outPath);
     for (const e of zip.entries) {
       if (e.isDirectory) continue;
       if (SIGNATURE_FILE.test(e.name) && e.name.toUpperCase() !== 'META-INF/MANIFEST.MF') continue; // a signed JAR's signature no longer matches
       const data = await zip.read(e).catch((err: Error) => fail('SHIELD_BAD_INPUT', `无法读取 ${e.name}：条目损坏或超出解压限制`, `${e.name} cannot be read: the entry is damaged or over the unpacking limits`, err.message));
       let changed: Buffer | undefined;
-      if (e.name.endsWith('.class') && s.stripClassDebug === true && !keep.some((k) => e.name.startsWith(k))) {
-        try {
-          const r = stripClassDebug(data);
-          changed = r.bytes;
-          stats.classes++;
-          stats.attrs += r.removed;
-        } catch (err) {
-          fail('SHIELD_CLASS_UNSUPPORTED', `无法处理 ${where}${e.name}：类文件损坏`, `${where}${e.name} cannot be processed: the class file is damaged`, (err as Error).message);
-        }
+      let name = e.name;
+      const r = renamed?.classes.get(e.name);
+      if (r) {
+        changed = r.bytes;
+        name = r.name;
+      } else if (e.name.endsWith('.class') && stripping(e.name)) {
+        changed = stripOne(e.name, data);
       } else if (/^(classes\.jar|libs\/[^/]+\.jar)$/.test(e.name) && where === '') {
         if (data.length > MAX_NESTED_JAR) fail('SHIELD_TOO_LARGE', '内嵌 JAR 过大', 'A nested JAR is too large', e.name);
         const inner = join(workDir, `nested-${e.index}.jar`);
@@ -90,7 +125,7 @@ async function rebuildJar(bytes: Uint8Array | string, outPath: string, s: Strate
         }
       }
       const stored = e.method === 0;
-      out.add(changed ? { name: e.name, data: changed, stored } : { name: e.name, data, stored, ...(stored ? {} : { deflated: await zip.readAt(e.dataOffset, e.compressedSize) }) });
+      out.add(changed ? { name, data: changed, stored } : { name, data, stored, ...(stored ? {} : { deflated: await zip.readAt(e.dataOffset, e.compressedSize) }) });
     }
     out.finish();
   } finally {
@@ -131,7 +166,7 @@ export async function hardenSdk(input: HardenInput, strategy: StrategyValues, ct
   const t0 = Date.now();
   const before = await assess(input.path, input.name, ctx.signal);
   ctx.onStep?.('protect', 30);
-  const stats: Stats = { classes: 0, attrs: 0, sos: [] };
+  const stats: Stats = { classes: 0, attrs: 0, sos: [], renames: [], keep: ext === 'aar' ? await consumerKeeps(input.path) : [] };
   const scratch = join(ctx.workDir, 'nested');
   mkdirSync(scratch, { recursive: true });
   const outputName = `${basename(input.name).replace(/\.(jar|aar)$/i, '')}-protected.${ext}`;
@@ -145,8 +180,17 @@ export async function hardenSdk(input: HardenInput, strategy: StrategyValues, ct
   const a = await classesOf(input.path);
   const b = await classesOf(outputPath);
   const problems: string[] = [];
+  const outName = (name: string): string => {
+    for (const rn of stats.renames) if (name.startsWith(rn.where)) { const x = rn.result.classes.get(name.slice(rn.where.length)); if (x) return rn.where + x.name; }
+    return name;
+  };
+  const dotted = (n: string | undefined): string | undefined => {
+    if (!n) return n;
+    for (const rn of stats.renames) { const m = rn.result.classMap.get(n.replace(/\./g, '/')); if (m) return m.replace(/\//g, '.'); }
+    return n;
+  };
   for (const [name, orig] of a) {
-    const now = b.get(name);
+    const now = b.get(outName(name));
     if (!now) problems.push(`${name} missing`);
     else if (name.startsWith('=')) {
       if (!now.equals(orig)) problems.push(`${name.slice(1)} changed`);
@@ -154,7 +198,7 @@ export async function hardenSdk(input: HardenInput, strategy: StrategyValues, ct
       try {
         const x = parseClassFile(orig, name);
         const y = parseClassFile(now, name);
-        if (x.className !== y.className || x.superName !== y.superName || x.interfaces.join() !== y.interfaces.join() || x.methodRefs.length !== y.methodRefs.length) problems.push(`${name} differs`);
+        if (dotted(x.className) !== y.className || dotted(x.superName) !== y.superName || x.interfaces.map(dotted).join() !== y.interfaces.join() || x.methodRefs.length !== y.methodRefs.length) problems.push(`${name} differs`);
         if (stripClassDebug(now).removed > 0) problems.push(`${name} still has debug attributes`);
       } catch (err) {
         problems.push(`${name}: ${(err as Error).message}`);
@@ -163,6 +207,11 @@ export async function hardenSdk(input: HardenInput, strategy: StrategyValues, ct
     if (problems.length > 20) break;
   }
   checks.push({ id: 'classes', title: t('所有类可解析，类名、继承与引用不变，无调试属性，消费者规则与清单原样保留', 'Every class parses; names, inheritance and references unchanged; no debug attributes; consumer rules and manifest kept as they were', '所有類別可解析，類別名稱、繼承與參照不變，無除錯屬性，消費者規則與清單原樣保留', '全クラスが解析でき、名前・継承・参照は不変、デバッグ属性なし、コンシューマールールとマニフェストはそのまま'), ok: problems.length === 0, detail: problems.length ? problems.join('; ').slice(0, 1000) : `${[...a.keys()].filter((k) => !k.startsWith('=')).length} classes` });
+  for (const rn of stats.renames) {
+    const after = new Map([...rn.result.classes.values()].map((c) => [c.name, c.bytes] as const));
+    const v = verifyRename(rn.before, after, rn.result.classMap, rn.result.goneMemberNames);
+    checks.push({ id: `rename${rn.where ? `:${rn.where.slice(0, -2)}` : ''}`, title: t('重命名后公开 API 不变，JAR 内所有成员引用可解析，旧的内部名称已不在文件中', 'After renaming: public API unchanged, every member reference inside the JAR resolves, the old internal names are gone from the file', '重新命名後公開 API 不變，JAR 內所有成員參照可解析，舊的內部名稱已不在檔案中', '名前変更後も公開 API は不変、JAR 内のメンバー参照はすべて解決し、旧内部名はファイルに残らない'), ok: v.ok, detail: v.detail });
+  }
   if (stats.sos.length > 0) {
     const bad = stats.sos.map((so) => ({ so, c: compareStripped(so.before, so.after, so.loadEnd) })).filter((x) => !x.c.ok);
     checks.push({ id: 'so', title: t('SO 库仍可解析，导出符号不变', 'SO libraries still parse, exports unchanged', 'SO 程式庫仍可解析，匯出符號不變', 'SO ライブラリは解析可能、エクスポートは不変'), ok: bad.length === 0, detail: bad.length ? bad.map((x) => `${x.so.name}: ${x.c.detail}`).join('; ') : `${stats.sos.length} libraries` });
@@ -173,6 +222,9 @@ export async function hardenSdk(input: HardenInput, strategy: StrategyValues, ct
 
   const applied = [];
   if (stats.classes > 0) applied.push({ id: 'class.strip-debug', title: t('移除类文件调试信息', 'Class-file debug information removed', '移除類別檔除錯資訊', 'クラスファイルのデバッグ情報を削除'), detail: `${stats.classes} classes, ${stats.attrs} attributes` });
+  const renamedClasses = stats.renames.reduce((n, r) => n + r.result.classMap.size, 0);
+  const renamedMembers = stats.renames.reduce((n, r) => n + r.result.membersRenamed, 0);
+  if (renamedClasses + renamedMembers > 0) applied.push({ id: 'class.rename', title: t('重命名非公开类与私有成员', 'Non-public classes and private members renamed', '重新命名非公開類別與私有成員', '非公開クラスと private メンバーの名前を変更'), detail: `${renamedClasses} classes, ${renamedMembers} members${stats.keep.length ? `; ${stats.keep.length} consumer keep rules honoured` : ''}` });
   if (stats.sos.length > 0) applied.push({ id: 'so.strip', title: t('剥离 SO 符号表', 'SO symbol tables stripped', '剝離 SO 符號表', 'SO シンボルテーブルを削除'), detail: `${stats.sos.length} libraries` });
   if (applied.length === 0) fail('SHIELD_NOTHING_TO_DO', '没有可处理的类或库（已全部排除或不含调试信息）', 'Nothing to process (everything excluded or no debug information)');
   return {
@@ -180,7 +232,7 @@ export async function hardenSdk(input: HardenInput, strategy: StrategyValues, ct
     outputName,
     applied,
     verification: { ok: checks.every((c) => c.ok), checks, unverified: SDK_UNVERIFIED },
-    metrics: { inputBytes: statSync(input.path).size, outputBytes: statSync(outputPath).size, protectMs, classes: stats.classes, attributesRemoved: stats.attrs, scoreBefore: before.score.score, scoreAfter: after.score.score },
+    metrics: { inputBytes: statSync(input.path).size, outputBytes: statSync(outputPath).size, protectMs, classes: stats.classes, attributesRemoved: stats.attrs, classesRenamed: renamedClasses, membersRenamed: renamedMembers, scoreBefore: before.score.score, scoreAfter: after.score.score },
   };
 }
 
@@ -189,6 +241,8 @@ export const sdkShield: ShieldTypeModule = {
   title: t('SDK 加固', 'SDK hardening', 'SDK 加固', 'SDK 強化'),
   accept: ['.jar', '.aar'],
   schema: SDK_SCHEMA,
-  defaults: [{ id: 'sdk.standard', name: t('标准', 'Standard', '標準', '標準'), description: t('移除调试信息，公开 API 不变。', 'Debug information removed; the public API unchanged.', '移除除錯資訊，公開 API 不變。', 'デバッグ情報を削除し、公開 API は変えません。'), values: {} }],
+  defaults: [{ id: 'sdk.standard', name: t('标准', 'Standard', '標準', '標準'), description: t('移除调试信息，重命名非公开类与私有成员，公开 API 与消费者规则保留的类不变。', 'Debug information removed, non-public classes and private members renamed; the public API and classes kept by consumer rules unchanged.', '移除除錯資訊，重新命名非公開類別與私有成員，公開 API 與消費者規則保留的類別不變。', 'デバッグ情報を削除し、非公開クラスと private メンバーの名前を変更。公開 API とコンシューマールールで保持されるクラスは不変。'), values: {} },
+    { id: 'sdk.debug-only', name: t('仅移除调试信息', 'Debug information only', '僅移除除錯資訊', 'デバッグ情報の削除のみ'), description: t('只移除调试信息，不重命名（用于大量使用反射的 SDK）。', 'Only removes debug information, no renaming (for SDKs that rely heavily on reflection).', '只移除除錯資訊，不重新命名（用於大量使用反射的 SDK）。', 'デバッグ情報の削除のみで名前は変えません（リフレクションを多用する SDK 向け）。'), values: { rename: false } },
+  ],
   harden: hardenSdk,
 };
