@@ -57,6 +57,15 @@ function insecureFlag(v: Value | null | undefined): boolean {
   return v.konst === false || v.konst === 0 || v.konst === 'false';
 }
 
+/** A Set-Cookie value known (a constant, or text with literal parts) to lack the Secure attribute; a cookie being deleted is not reported. */
+function setCookieWithoutSecure(v: Value | undefined, text: string | undefined): boolean {
+  const known = str(v);
+  const t = known ?? (text && /["'`]/.test(text) ? text : undefined);
+  if (t === undefined) return false;
+  if (/;\s*secure\b/i.test(t) || /\bsecure\b/i.test(known === undefined ? t : '')) return false;
+  return !/max-age\s*=\s*0\b|expires\s*=\s*thu,\s*01 jan 1970/i.test(t);
+}
+
 /** A constant string that is a real secret, not a placeholder or an empty default. */
 const SECRET_PLACEHOLDER = /^(|\*+|x+|changeme|change_me|change-me|secret|password|your[_ -].*|<.*>|\$\{.*\}|%s|\{\{.*\}\}|null|none|undefined|todo|test|example|dummy|xxx+|\.+)$/i;
 const constSecret = (v: Value | undefined): boolean => typeof v?.konst === 'string' && v.konst.length >= 4 && v.konst.length <= 300 && !SECRET_PLACEHOLDER.test(v.konst.trim());
@@ -120,6 +129,16 @@ export const CALL_RULES: readonly CallRule[] = [
   // a flag whose value the interpreter cannot know (configuration, an expression) is not reported.
   { key: 'web.insecure_cookie', langs: ['js'], names: ['cookie'], test: (c) => /^(res|response|resp|reply|ctx\.cookies)$/.test(c.recvText) && c.args.length >= 2 && insecureFlag(c.args[2] === undefined ? undefined : c.args[2].entries ? (c.args[2].entries.get('secure') ?? null) : UNKNOWN_FLAG) },
   { key: 'web.insecure_cookie', langs: ['js'], names: ['set'], test: (c) => /(^|\.)cookies$/.test(c.recvText) && c.args.length >= 2 && insecureFlag(c.args[2] === undefined ? undefined : c.args[2].entries ? (c.args[2].entries.get('secure') ?? null) : UNKNOWN_FLAG) },
+  // express-session: the session cookie has no Secure attribute unless cookie.secure says so (its documented default is
+  // false); cookie-session likewise with its own secure option. 'auto' (secure over HTTPS) is not insecure.
+  { key: 'web.insecure_cookie', langs: ['js'], names: ['session', 'expressSession'], test: (c) => /express-session/.test(c.fileText) && !!c.args[0]?.entries && !c.args[0].entries.has('*') && insecureFlag(c.args[0].entries.get('cookie') === undefined ? null : (c.args[0].entries.get('cookie')!.entries ? (c.args[0].entries.get('cookie')!.entries!.get('secure') ?? (c.args[0].entries.get('cookie')!.entries!.has('*') ? UNKNOWN_FLAG : null)) : UNKNOWN_FLAG)) },
+  { key: 'web.insecure_cookie', langs: ['js'], names: ['cookieSession'], test: (c) => !!c.args[0]?.entries && !c.args[0].entries.has('*') && insecureFlag(c.args[0].entries.get('secure') ?? null) },
+  // A Set-Cookie header written by hand without the Secure attribute (Express/Node, PHP header(), Go Header().Set/Add,
+  // ASP.NET Response.Headers): judged by the header's text when it is known.
+  { key: 'web.insecure_cookie', langs: ['js'], names: ['setHeader', 'set', 'header', 'append'], test: (c) => /^(res|response|resp|reply|ctx)$/.test(c.recvText) && /^set-cookie$/i.test(str(c.args[0]) ?? '') && setCookieWithoutSecure(c.args[1], c.argText[1]) },
+  { key: 'web.insecure_cookie', langs: ['php'], names: ['header'], test: (c) => /^\s*["']\s*set-cookie\s*:/i.test(c.argText[0] ?? '') && setCookieWithoutSecure(c.args[0], c.argText[0]) },
+  { key: 'web.insecure_cookie', langs: ['go'], names: ['Set', 'Add'], test: (c) => /Header\(\)$/.test(c.recvText) && /^set-cookie$/i.test(str(c.args[0]) ?? '') && setCookieWithoutSecure(c.args[1], c.argText[1]) },
+  { key: 'web.insecure_cookie', langs: ['csharp'], names: ['Append', 'Add', 'TryAdd'], test: (c) => /(^|\.)Headers$/.test(c.recvText) && /^set-cookie$/i.test(str(c.args[0]) ?? '') && setCookieWithoutSecure(c.args[1], c.argText[1]) },
   // Flask, Django and Starlette: set_cookie(key, value, max_age, expires, path, domain, secure, httponly, samesite).
   { key: 'web.insecure_cookie', langs: ['python'], names: ['set_cookie', 'set_signed_cookie'], test: (c) => insecureFlag(c.kw('secure', 6) ?? null) && !deletesCookie(c) },
   // Go: http.SetCookie(w, &http.Cookie{…}): the Secure field of the literal (absent = false).

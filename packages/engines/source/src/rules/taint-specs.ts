@@ -186,7 +186,13 @@ export const SINKS: readonly SinkSpec[] = [
   { kind: 'path', langs: ['c'], names: ['fopen', 'open', 'freopen', 'unlink', 'remove', 'creat'], args: [0] },
   // XSS
   { kind: 'xss', langs: J, names: ['print', 'println', 'write', 'format', 'printf', 'append'], recv: /getWriter\(\)|getOutputStream\(\)|(^|\.)(out|writer|pw|printWriter)$/, args: 'any' },
-  { kind: 'xss', langs: JS, names: ['send', 'write', 'end'], recv: /^(res|response|resp)$/, args: [0] },
+  // Express/Node response bodies are HTML unless the response was given another type first (res.type('text/plain'),
+  // res.set/setHeader('Content-Type', …): the not-html flag).
+  { kind: 'xss', langs: JS, names: ['send', 'write', 'end'], recv: /^(res|response|resp)$/, args: [0], safeWhen: (c) => !!c.recv?.flags?.has('not-html') },
+  // Fastify sends a string as text/plain unless the reply's type is set to HTML first.
+  { kind: 'xss', langs: JS, names: ['send'], recv: /^(reply|res)\.type\(\s*['"`]text\/html/, args: [0] },
+  // Koa: ctx.body = string is sent as text/html when it starts with '<' (Koa's type inference).
+  { kind: 'xss', langs: JS, names: ['set_body'], recv: /^(ctx|context)(\.response)?$/, args: [0], safeWhen: (c) => !/^\s*[`'"]\s*</.test(c.kwText('', 0) ?? '') },
   { kind: 'xss', langs: JS, names: ['write', 'writeln'], recv: /^document$/, args: 'any' },
   // A response body is HTML unless the call says it is another type (mimetype / content_type / media_type).
   { kind: 'xss', langs: PY, names: ['HttpResponse', 'make_response', 'Response', 'HTMLResponse'], args: [0], safeWhen: (c) => notHtml(c.kw('mimetype')) || notHtml(c.kw('content_type', 1)) || notHtml(c.kw('media_type')) },
@@ -227,6 +233,10 @@ export const SINKS: readonly SinkSpec[] = [
   // OpenLDAP / Winldap: ldap_search*(ld, base, scope, filter, …) and their A/W variants.
   { kind: 'ldap', langs: ['c'], names: ['ldap_search', 'ldap_search_s', 'ldap_search_st', 'ldap_search_ext', 'ldap_search_ext_s', 'ldap_searchA', 'ldap_searchW', 'ldap_search_sA', 'ldap_search_sW', 'ldap_search_stA', 'ldap_search_stW', 'ldap_search_extA', 'ldap_search_extW', 'ldap_search_ext_sA', 'ldap_search_ext_sW'], args: [1, 3] },
   { kind: 'ldap', langs: PHP, names: ['ldap_search', 'ldap_list', 'ldap_read'], args: [2] },
+  // ldapjs client.search(base, { filter: '(uid=' + x + ')' }): the base DN and a filter string are parsed; Filter objects
+  // (EqualityFilter …) escape their values.
+  { kind: 'ldap', langs: JS, names: ['search'], recv: /ldap|client/i, args: [0, 1] },
+  { kind: 'ldap', langs: JS, names: ['parseFilter'], recv: /ldap/i, args: [0] },
   { kind: 'xpath', langs: J, names: ['compile', 'evaluate'], recv: /xp|xpath/i, args: [0] },
   { kind: 'xpath', langs: JS, names: ['select', 'evaluate', 'select1'], recv: /xpath/i, args: [0] },
   { kind: 'xpath', langs: PY, names: ['xpath', 'find', 'findall', 'findtext', 'iterfind', 'XPath', 'ETXPath'], recv: /tree|root|doc|xml|etree|dom|node|parsed/i, args: [0] },
@@ -265,7 +275,8 @@ export const SINKS: readonly SinkSpec[] = [
   // XXE: parsing attacker-controlled XML with entity expansion enabled
   // libxml2 ≥ 2.9 (PHP 8) substitutes entities and loads external DTDs only when asked (LIBXML_NOENT, LIBXML_DTDLOAD).
   { kind: 'xxe', langs: PHP, names: ['simplexml_load_string', 'simplexml_load_file', 'loadXML', 'load'], args: [0], safeWhen: (c) => !/LIBXML_NOENT|LIBXML_DTDLOAD|LIBXML_DTDATTR/.test([1, 2].map((i) => c.kwText('', i) ?? '').join(' ')) },
-  { kind: 'xxe', langs: JS, names: ['parseXml', 'parseXmlString'], recv: /libxml/i, args: [0] },
+  // libxmljs substitutes entities (and loads external ones) only with { noent: true } (its default is false).
+  { kind: 'xxe', langs: JS, names: ['parseXml', 'parseXmlString', 'parseXmlAsync'], recv: /libxml/i, args: [0], safeWhen: (c) => c.args[1]?.entries?.get('noent')?.konst !== true && !/\bnoent\s*:\s*true\b/.test(c.kwText('', 1) ?? '') },
   // lxml resolves entities unless given a parser made with resolve_entities=False (value flag 'xml-safe');
   // the standard library's ElementTree, minidom and sax (by default) do not load external entities.
   { kind: 'xxe', langs: PY, names: ['fromstring', 'parse', 'XML', 'iterparse', 'fromstringlist'], recv: /lxml|^etree$|objectify/, args: [0], safeWhen: (c) => !!c.kw('parser', 1)?.flags?.has('xml-safe') },
@@ -299,6 +310,8 @@ export const SINKS: readonly SinkSpec[] = [
   // session['k'] = v is a __setitem__ call (statements.ts): Flask's session, Django's request.session.
   { kind: 'trustbound', langs: PY, names: ['__setitem__', 'update', 'setdefault'], recv: /(^|\.)session$/, args: 'any' },
   { kind: 'trustbound', langs: PHP, names: ['__setitem__'], recv: /^\$_SESSION$/, args: 'any' },
+  // express-session / cookie-session: req.session.user = … (or req.session[k] = …) stores request data in the session.
+  { kind: 'trustbound', langs: JS, names: ['__setitem__'], recv: /(^|\.)session$/, args: 'any' },
   // gorilla/sessions: session.Values[key] = v; gin-contrib/sessions: session.Set(key, v).
   { kind: 'trustbound', langs: GO, names: ['__setitem__'], recv: /(^|\.)(session|sess|s)\.Values$/i, args: 'any' },
   { kind: 'trustbound', langs: GO, names: ['Set'], recv: /^(session|sess)$/i, args: 'any' },
@@ -397,6 +410,9 @@ export const SANITIZERS: readonly SanitizerSpec[] = [
   { langs: GO, names: ['Base'], recv: /^(filepath|path)$/, kinds: ['path'] },
   { langs: GO, names: ['EscapeFilter', 'EscapeDN'], recv: /ldap/, kinds: ['ldap'] },
   { langs: GO, names: ['Quote', 'QuoteToASCII'], recv: /^strconv$/, kinds: ['log'] },
+  // ldapjs Filter objects escape the value they are given; ldap-escape's filter tag escapes the holes.
+  { langs: JS, names: ['EqualityFilter', 'SubstringFilter', 'PresenceFilter', 'ApproximateFilter', 'GreaterThanEqualsFilter', 'LessThanEqualsFilter'], isNew: true, kinds: ['ldap'] },
+  { langs: JS, names: ['filter', 'dn'], recv: /ldapEscape|escape/i, kinds: ['ldap'] },
 ];
 
 /**
@@ -407,8 +423,8 @@ export const SANITIZERS: readonly SanitizerSpec[] = [
 export interface ValueFlagSpec extends CallSpec {
   on: 'result' | 'receiver';
   flag: string;
-  /** Set the flag when this holds, clear it otherwise (receiver flags). */
-  when: (c: SinkCall) => boolean;
+  /** Set the flag when this holds, clear it when false (receiver flags); undefined leaves the flag as it is. */
+  when: (c: SinkCall) => boolean | undefined;
 }
 
 export const VALUE_FLAGS: readonly ValueFlagSpec[] = [
@@ -416,6 +432,9 @@ export const VALUE_FLAGS: readonly ValueFlagSpec[] = [
   { langs: CS, names: ['JavaScriptSerializer'], isNew: true, on: 'result', flag: 'type-resolver', when: (c) => c.args.length > 0 && !/^null$/.test(c.kwText('resolver', 0) ?? '') },
   // An XmlResolver that loads external resources (XmlDocument.XmlResolver / XmlReaderSettings.XmlResolver set to one).
   { langs: CS, names: ['XmlUrlResolver', 'XmlSecureResolver'], isNew: true, on: 'result', flag: 'xml-resolver', when: () => true },
+  // res.type('text/plain') / res.set|setHeader|header('Content-Type', 'application/json'): what is sent later is not HTML.
+  { langs: JS, names: ['type', 'contentType'], recv: /^(res|response|resp)$/, on: 'receiver', flag: 'not-html', when: (c) => typeof c.args[0]?.konst === 'string' && !/html|xml|svg/i.test(c.args[0].konst) },
+  { langs: JS, names: ['set', 'setHeader', 'header', 'writeHead'], recv: /^(res|response|resp)$/, on: 'receiver', flag: 'not-html', when: (c) => contentTypeNotHtml(c) },
   { langs: PY, names: ['XMLParser', 'XMLPullParser'], on: 'result', flag: 'xml-safe', when: (c) => c.kw('resolve_entities')?.konst === false },
   { langs: PY, names: ['setFeature'], on: 'receiver', flag: 'xml-external', when: (c) => /feature_external_(ges|pes)|external-(general|parameter)-entities/.test(c.kwText('name', 0) ?? '') && (c.kw('state', 1)?.konst === true || c.kw('state', 1)?.konst === 1) },
 ];
@@ -428,6 +447,15 @@ export interface GuardCallSpec extends CallSpec {
   collection?: boolean;
   /** Further condition on the arguments' source text (in_array only when strict). */
   when?: (argText: readonly string[]) => boolean;
+}
+
+/** A Content-Type set by res.set/setHeader/header('Content-Type', t) or writeHead(status, { 'Content-Type': t }) that is not HTML. */
+function contentTypeNotHtml(c: SinkCall): boolean | undefined {
+  const named = typeof c.args[0]?.konst === 'string' && /^content-type$/i.test(c.args[0].konst) ? c.args[1]?.konst : undefined;
+  const headers = c.args.find((a) => a?.entries)?.entries;
+  const fromMap = headers ? [...headers].find(([k]) => /^content-type$/i.test(k))?.[1]?.konst : undefined;
+  const t = named ?? fromMap;
+  return typeof t === 'string' ? !/html|xml|svg/i.test(t) : undefined;
 }
 
 /** A regex literal anchored at both ends around one character class without quote, slash, dot, space or angle bracket. */

@@ -46,6 +46,7 @@ export function evCall(w: Walker, written: CallSite, f: Frame): Value {
   for (const s of w.specs.valueFlags) {
     if (!matchesCall(s, ctx)) continue;
     const on = s.when((view ??= { ...argView(call, args, w.src), args, recv, recvText: recvText ?? '', fileText: w.src }));
+    if (on === undefined) continue;
     if (s.on === 'result') flagged = on ? { flags: new Set([s.flag]) } : UNKNOWN;
     else if (call.receiver && (isIdent(call.receiver) || isMember(call.receiver))) {
       const key = w.text(call.receiver);

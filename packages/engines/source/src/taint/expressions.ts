@@ -122,7 +122,13 @@ export function evaluate(w: Walker, n: Syn, f: Frame): Value {
         const kv = k ? (isString(k) ? literalString(w.text(k)) : w.text(k)) : '';
         entries.set(kv, v ? w.ev(v, f) : UNKNOWN);
       } else if (p.type === 'shorthand_property_identifier') entries.set(w.text(p), w.ev(p, f));
-      else other.push(w.ev(p, f));
+      else if (p.type === 'spread_element') {
+        // { ...base, k: v }: base's known keys come first; an unknown base may hold any key ('*').
+        const sv = w.ev(namedChildren(p)[0] ?? p, f);
+        if (sv.entries) for (const [k, v] of sv.entries) entries.set(k, v);
+        if (!sv.entries) entries.set('*', UNKNOWN);
+        if (sv.taint) other.push(sv);
+      } else other.push(w.ev(p, f));
     }
     if (other.length) other = [derive(other)];
     return { entries, ...(other[0]?.taint ? { taint: other[0].taint } : {}) };

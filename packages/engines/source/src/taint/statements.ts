@@ -12,7 +12,7 @@ import { guardsAt } from './guards.ts';
 import { type CallSite, assignmentsAt, boundNames, callAt, isFunction, isIdent, isMember, isSubscript } from './syntax-profile.ts';
 import { checkSinks } from './calls.ts';
 import { csharpPropertySet } from './csharp.ts';
-import { type Value, UNKNOWN, deepTaint, derive, isTaintedFor, join, withStep } from './value.ts';
+import { type Value, UNKNOWN, deepTaint, derive, isTaintedFor, join, konst, withStep } from './value.ts';
 import type { Walker } from './walker.ts';
 
 /** Executes the children of a block; true when it ended abruptly (return, break, throw). */
@@ -159,6 +159,7 @@ export function assign(w: Walker, target: Syn, valueNode: Syn | undefined, compo
   }
   if (w.group === 'csharp' && isMember(target)) csharpPropertySet(w, target, valueNode, v, f, stmt);
   else if (w.group === 'go' && isMember(target)) setField(w, target, v, f);
+  else if (w.group === 'js' && isMember(target) && deepTaint(v)) jsPropertySet(w, target, valueNode, v, f, stmt);
   // Languages without declared types: a variable made by a call has the call's name as its type
   // (cur = con.cursor() → "con.cursor", db, err := sql.Open(…) → "sql.Open"), so receivers match by what made them.
   if (valueNode && names[0] && w.group !== 'java' && w.group !== 'c' && !(w.group === 'csharp' && f.types.has(names[0]) && f.types.get(names[0]) !== 'var')) {
@@ -328,4 +329,21 @@ function responseObject(w: Walker, v: Syn, f: Frame): boolean {
   const call = callAt(expr, w.src);
   const callee = call ? call.callee : isIdent(expr) ? f.types.get(w.text(expr)) : undefined;
   return callee !== undefined && !TEXT_CALL.test(callee);
+}
+
+/**
+ * JavaScript `obj.prop = v` with attacker data: sinks see it as `obj.__setitem__('prop', v)` (req.session.user = …,
+ * a trust-boundary violation) and as the setter `obj.set_prop(v)` (Koa's ctx.body = …, the response body).
+ */
+function jsPropertySet(w: Walker, target: Syn, valueNode: Syn | undefined, v: Value, f: Frame, stmt: Syn): void {
+  const obj = field(target, 'object');
+  const prop = field(target, 'property');
+  if (!obj || !prop || !(isIdent(obj) || isMember(obj))) return;
+  const recvText = w.text(obj);
+  const recv = f.env.get(recvText);
+  const ctx = (call: CallSite) => ({ call, recvText, recvType: f.types.get(recvText) });
+  const item: CallSite = { node: stmt, name: '__setitem__', callee: `${recvText}.__setitem__`, receiver: obj, args: [prop, ...(valueNode ? [valueNode] : [])], isNew: false };
+  checkSinks(w, item, [konst(w.text(prop)), v], recv, ctx(item));
+  const setter: CallSite = { node: stmt, name: `set_${w.text(prop)}`, callee: `${recvText}.set_${w.text(prop)}`, receiver: obj, args: valueNode ? [valueNode] : [], isNew: false };
+  checkSinks(w, setter, [v], recv, ctx(setter));
 }
