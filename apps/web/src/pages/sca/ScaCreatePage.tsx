@@ -64,6 +64,8 @@ export function ScaCreatePage({ node }: { node: RouteNode }) {
   };
 
   const options = COMMON_LICENCES.map((id) => ({ value: id, label: id }));
+  // By prefix: typing "GPL-3.0-only" and Enter must take that id, not LGPL-/AGPL-3.0-only listed before it.
+  const byPrefix = (input: string, o?: { value?: unknown }) => String(o?.value ?? '').toLowerCase().startsWith(input.trim().toLowerCase());
   return (
     <PageCard title={title(node.title)} testId={`page-${node.key}`}>
       <Form layout="horizontal" labelCol={{ flex: '140px' }} wrapperCol={{ flex: 1 }} style={{ maxWidth: 760 }} onFinish={() => void submit()} data-testid="create-form">
@@ -71,10 +73,10 @@ export function ScaCreatePage({ node }: { node: RouteNode }) {
           <FileUpload kind="source" maxCount={1} onChange={setFiles} onBusyChange={setUploading} testId="create-upload" />
         </Form.Item>
         <Form.Item label={t('sca.create.allowed')} extra={t('sca.create.allowedHint')}>
-          <Select mode="tags" value={allowed} onChange={setAllowed} options={options} tokenSeparators={[',', ' ']} placeholder={t('sca.create.licencePlaceholder')} data-testid="sca-licence-allowed" />
+          <Select mode="tags" value={allowed} onChange={setAllowed} options={options} filterOption={byPrefix} tokenSeparators={[',', ' ']} placeholder={t('sca.create.licencePlaceholder')} data-testid="sca-licence-allowed" />
         </Form.Item>
         <Form.Item label={t('sca.create.denied')} extra={t('sca.create.deniedHint')}>
-          <Select mode="tags" value={denied} onChange={setDenied} options={options} tokenSeparators={[',', ' ']} placeholder={t('sca.create.licencePlaceholder')} data-testid="sca-licence-denied" />
+          <Select mode="tags" value={denied} onChange={setDenied} options={options} filterOption={byPrefix} tokenSeparators={[',', ' ']} placeholder={t('sca.create.licencePlaceholder')} data-testid="sca-licence-denied" />
         </Form.Item>
         <Form.Item label={t('sca.create.vex')} extra={t('sca.create.vexHint')} validateStatus={vexError ? 'error' : undefined} help={vexError}>
           <Space direction="vertical">

@@ -57,7 +57,7 @@ export function osvFolder(specs: readonly OsvSpec[]): string {
  * root, each other package required by an earlier one (a tree `fanout` wide),
  * plus the `extra` packages given, required by the first direct dependency.
  */
-export function npmLockfile(count: number, opts: { direct?: number; fanout?: number; extra?: { name: string; version: string; dev?: boolean }[] } = {}): string {
+export function npmLockfile(count: number, opts: { direct?: number; fanout?: number; extra?: { name: string; version: string; dev?: boolean; license?: string }[] } = {}): string {
   const direct = Math.min(opts.direct ?? 20, count);
   const fanout = opts.fanout ?? 4;
   const packages: Record<string, Record<string, unknown>> = {};
@@ -73,7 +73,7 @@ export function npmLockfile(count: number, opts: { direct?: number; fanout?: num
   names.forEach((n, i) => {
     packages[`node_modules/${n}`] = { version: `1.${i % 50}.${i % 7}`, resolved: `https://registry.npmjs.org/${n}/-/${n}.tgz`, dependencies: Object.fromEntries((deps.get(i) ?? []).map((d) => [d, '*'])) };
   });
-  for (const e of opts.extra ?? []) packages[`node_modules/${e.name}`] = { version: e.version, ...(e.dev ? { dev: true } : {}) };
+  for (const e of opts.extra ?? []) packages[`node_modules/${e.name}`] = { version: e.version, ...(e.dev ? { dev: true } : {}), ...(e.license ? { license: e.license } : {}) };
   return JSON.stringify({ name: 'generated', version: '1.0.0', lockfileVersion: 3, requires: true, packages }, null, 2);
 }
 
