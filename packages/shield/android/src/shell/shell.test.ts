@@ -8,7 +8,6 @@ import { DexFile, androidAttribute, parseAxml, valueAsString } from '@citadel/en
 import { buildApk, manifest } from '@citadel/engine-android/testing/build-apk';
 // The engine's AXML writer is not exported as a testing entry; the test reaches it by path.
 import { writeAxml } from '../../../../engines/android/src/formats/testing/axml-writer.ts';
-import { CORPUS, hasCorpus } from '@citadel/engine-core/testing';
 import { ShieldError } from '@citadel/shield-core';
 import { hardenApp } from '../app/module.ts';
 import { setApplicationClass } from '../manifest/axml-patch.ts';
@@ -171,25 +170,4 @@ describe.skipIf(!haveTools)('DEX shell', () => {
     expect((err as ShieldError).code).toBe('SHIELD_SPLIT_APK');
     expect((err as ShieldError).message).toMatch(/universal|通用/);
   });
-
-  it.skipIf(!hasCorpus(CORPUS.uncrackable))('UnCrackable Level 1: strings of the app package encrypted without the shell; verified by dexdump and the shipped decryptor', async () => {
-    const t0 = Date.now();
-    const r = await hardenApp({ path: CORPUS.uncrackable, name: 'u.apk' }, { signWith: 'oneOff', encryptStringsIn: ['sg.vantagepoint.*'] }, { workDir: mkdtempSync(join(dir, 'str-')) });
-    console.log(`UnCrackable Level 1 string encryption: ${Date.now() - t0} ms; ${r.applied.find((a) => a.id === 'dex.strings')?.detail}`);
-    expect(r.verification.ok, JSON.stringify(r.verification.checks.filter((c) => !c.ok))).toBe(true);
-    expect(r.verification.checks.find((c) => c.id === 'strings')?.detail).toMatch(/strings decrypted by the shipped Str\.d/);
-    const dex = (await entries(r.outputPath)).get('classes.dex')!;
-    expect(dex.includes(Buffer.from('Root detected!'))).toBe(false);
-    expect(new DexFile(dex).classes().some((c) => c.name === 'Lcom/citadel/shell/Str;')).toBe(true);
-  }, 120_000);
-
-  for (const [label, path] of [['UnCrackable Level 1', CORPUS.uncrackable], ['DIVA', CORPUS.diva]] as const) {
-    it.skipIf(!hasCorpus(path))(`${label}: shell applied and verified`, async () => {
-      const t0 = Date.now();
-      const r = await hardenApp({ path, name: 'corpus.apk' }, { signWith: 'oneOff', dexShell: true, rootResponse: 'report', emulatorResponse: 'report' }, { workDir: mkdtempSync(join(dir, 'corpus-')) });
-      console.log(`${label} with shell: ${Date.now() - t0} ms (protect ${r.metrics.protectMs} ms, verify ${r.metrics.verifyMs} ms), ${r.metrics.inputBytes} → ${r.metrics.outputBytes} bytes, score ${r.metrics.scoreBefore} → ${r.metrics.scoreAfter}`);
-      expect(r.verification.ok, JSON.stringify(r.verification.checks.filter((c) => !c.ok))).toBe(true);
-      expect(r.applied.map((a) => a.id)).toEqual(expect.arrayContaining(['dex.shell', 'shell.checks']));
-    }, 120_000);
-  }
 });

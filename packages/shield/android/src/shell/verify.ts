@@ -8,6 +8,8 @@
  * engine's re-scan sees the stub's checks.
  */
 import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Assessment } from '@citadel/contracts';
 import { ZipArchive } from '@citadel/engine-core';
 import { DexFile, androidAttribute, parseAxml, readManifestInfo, valueAsString } from '@citadel/engine-android';
@@ -68,6 +70,11 @@ export async function verifyShell(o: { input: string; output: string; workDir: s
       for (const c of before) originalClasses.add(c);
       const d = nodeDex[i];
       if (!d) continue;
+      // dexdump over every sealed DEX, as over the DEX files of the APK
+      const path = join(o.workDir, `sealed-${name}`);
+      writeFileSync(path, d);
+      const dd = await runTool(requireTool('dexdump'), ['-d', path], o.signal ? { signal: o.signal } : {});
+      if (dd.code !== 0 || /Failure to verify|ERROR:/i.test(dd.stderr)) p2.push(`${name}: dexdump ${tail(dd, 3)}`);
       const after = new DexFile(d);
       if (!after.header.checksumValid || !after.header.signatureValid) p2.push(`${name}: checksum or signature invalid`);
       if (!sameClasses(after, beforeDex, o.stringDex.includes(name))) p2.push(`${name}: class list differs from the input`);
@@ -77,7 +84,7 @@ export async function verifyShell(o: { input: string; output: string; workDir: s
       }
       classes += before.length;
     }
-    checks.push(check('shell.payload', t('加密载荷解密后与原 DEX 一致（类完整、校验和有效）', 'The encrypted payload decrypts to the original DEX files (classes complete, checksums valid)', '加密載荷解密後與原 DEX 一致（類別完整、校驗和有效）', '暗号化ペイロードを復号すると元の DEX と一致（クラス完全、チェックサム有効）'), p2.length === 0 && nodeDex.length === s.dexNames.length, p2.length ? p2.join('; ') : `${s.dexNames.join(', ')}: ${classes} classes, ${blob.length} bytes, AES-128-CTR`));
+    checks.push(check('shell.payload', t('加密载荷解密后与封装的 DEX 一致，dexdump 可解析，类与原应用相同', 'The encrypted payload decrypts to the DEX files sealed; dexdump reads them; their classes are the app\'s', '加密載荷解密後與封裝的 DEX 一致，dexdump 可解析，類別與原應用程式相同', '暗号化ペイロードは封入した DEX に復号され、dexdump で解析でき、クラスは元のアプリと同じ'), p2.length === 0 && nodeDex.length === s.dexNames.length, p2.length ? p2.join('; ') : `${s.dexNames.join(', ')}: ${classes} classes, ${blob.length} bytes, AES-128-CTR`));
 
     // 3. The stub's own decryptor, run on the JVM over the same asset.
     const jvm = await runStubOnJvm(stubBytes, blob, o.workDir, o.signal);
