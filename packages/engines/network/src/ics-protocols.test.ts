@@ -28,7 +28,7 @@ import {
   startS7Responder,
 } from './testing/ics-responders.ts';
 import { LOOPBACK_PARAMS } from './testing/services.ts';
-import { OPCUA_APP, startOpcuaResponder } from './testing/opcua-responder.ts';
+import { OPCUA_APP, OPCUA_BUILD, startOpcuaResponder } from './testing/opcua-responder.ts';
 import { parseEndpoints } from './protocols/opcua/index.ts';
 
 type Port = { service: string; product?: string; version?: string; extra?: Record<string, string> };
@@ -87,17 +87,29 @@ describe('further control protocols against responders written from their specif
 });
 
 describe('OPC UA discovery against a responder written from OPC 10000-4/-6', () => {
-  it('lists the endpoints, flags the anonymous one, and opens no session', () =>
+  it('lists the endpoints, proves the anonymous session, reads the BuildInfo, and neither writes nor calls', () =>
     scanIcs(
       () => startOpcuaResponder({ anonymous: true }),
       (a, r) => {
-        expect(port0(a)).toMatchObject({ service: 'opcua', product: OPCUA_APP, extra: { security_none: 'offered', anonymous: 'None/None' } });
+        expect(port0(a)).toMatchObject({ service: 'opcua', product: OPCUA_BUILD.product_name, version: OPCUA_BUILD.software_version, extra: { security_none: 'offered', anonymous: 'None/None', anonymous_session: 'activated', vendor: OPCUA_BUILD.manufacturer, build_number: OPCUA_BUILD.build_number, build_date: '2024-05-01T00:00:00.000Z' } });
         expect(port0(a).extra!.endpoints).toBe('SignAndEncrypt/Basic256Sha256 [UserName, Certificate]; None/None [Anonymous, UserName]');
-        expect(result(a, 'ics.opcua.anonymous').result).toBe('fail');
+        const f = result(a, 'ics.opcua.anonymous');
+        expect(f.result).toBe('fail');
+        expect(f.evidence[0]!.response).toContain('ActivateSession → Good');
         const ua = r.received;
-        // CloseSecureChannel is sent as the socket closes, so it may or may not be read; nothing else is sent.
-        expect(ua.slice(0, 3)).toEqual(['HEL', 'OPN 446', 'MSG 428']);
-        expect(ua.slice(3).filter((x) => x !== 'CLO 452')).toEqual([]);
+        // Discovery, CreateSession 461, ActivateSession 467, Read 631, CloseSession 473; CloseSecureChannel may or may not be read.
+        expect(ua.slice(0, 7)).toEqual(['HEL', 'OPN 446', 'MSG 428', 'MSG 461', 'MSG 467', 'MSG 631', 'MSG 473']);
+        expect(ua.slice(7).filter((x) => x !== 'CLO 452')).toEqual([]);
+      },
+    ));
+
+  it('an anonymous token listed but rejected by ActivateSession is not flagged', () =>
+    scanIcs(
+      () => startOpcuaResponder({ anonymous: true, session: 'reject' }),
+      (a, r) => {
+        expect(port0(a)).toMatchObject({ service: 'opcua', product: OPCUA_APP, access: 'auth_required', extra: { anonymous: 'None/None', anonymous_session: 'refused (BadIdentityTokenRejected)' } });
+        expect(result(a, 'ics.opcua.anonymous').result).toBe('pass');
+        expect(r.received).not.toContain('MSG 631');
       },
     ));
 

@@ -4,7 +4,9 @@
  * encoding) and 10000-4 (GetEndpoints). It answers Hello, OpenSecureChannel,
  * GetEndpoints and CloseSecureChannel, with `anonymous` deciding whether an
  * endpoint offers the Anonymous token, and records the message types and
- * service ids it received (a CreateSession 461 or Write 673 would show).
+ * service ids it received (a Write 673 or Call 712 would show). With
+ * `anonymous` it also answers CreateSession, ActivateSession (accepting or
+ * rejecting the anonymous token), a Read of the BuildInfo and CloseSession.
  */
 import net from 'node:net';
 
@@ -34,7 +36,11 @@ export interface OpcuaResponder {
   stop(): Promise<void>;
 }
 
-export async function startOpcuaResponder(o: { anonymous: boolean }): Promise<OpcuaResponder> {
+/** What the responder's BuildInfo says (read in an anonymous session). */
+export const OPCUA_BUILD = { product_name: 'Citadel Test PLC Runtime', manufacturer: 'Citadel Automation', software_version: '4.2.1', build_number: '1234' } as const;
+
+/** `session`: an anonymous ActivateSession is accepted (default) or rejected with BadIdentityTokenRejected. */
+export async function startOpcuaResponder(o: { anonymous: boolean; session?: 'accept' | 'reject' }): Promise<OpcuaResponder> {
   const received: string[] = [];
   const server = net.createServer((s) => {
     s.on('error', () => undefined);
@@ -66,7 +72,24 @@ export async function startOpcuaResponder(o: { anonymous: boolean }): Promise<Op
         } else {
           const id = m.readUInt16LE(26);
           received.push(`${type} ${id}`);
-          if (type === 'MSG' && id === 428) {
+          if (type === 'MSG' && id === 461 && o.anonymous) {
+            // CreateSessionResponse: session id, authentication token (opaque), timeout, nonce, no certificate, no endpoints.
+            const auth = Buffer.concat([Buffer.from([0x05, 0x01, 0x00]), u32(4), Buffer.from('tokn')]);
+            s.write(msg('MSG', Buffer.concat([u32(7), u32(1), u32(3), u32(3), node(464), responseHeader(3), Buffer.from([0x01, 0x01, 0x10, 0x27]), auth, Buffer.alloc(8), str('n'.repeat(32)), str(null), u32(0), u32(0), str(null), str(null), u32(0)])));
+          } else if (type === 'MSG' && id === 467 && o.anonymous) {
+            const status = o.session === 'reject' ? 0x80210000 : 0; // BadIdentityTokenRejected
+            const header = Buffer.concat([Buffer.alloc(8), u32(4), u32(status), Buffer.from([0]), u32(0), Buffer.from([0, 0, 0])]);
+            s.write(msg('MSG', Buffer.concat([u32(7), u32(1), u32(4), u32(4), node(470), header, str(null), u32(0), u32(0)])));
+          } else if (type === 'MSG' && id === 631 && o.anonymous) {
+            // ReadResponse: the six BuildInfo values as String variants, the date as DateTime.
+            const sv = (v: string) => Buffer.concat([Buffer.from([0x01, 12]), str(v)]);
+            const date = Buffer.alloc(8);
+            date.writeBigInt64LE(BigInt(Date.UTC(2024, 4, 1)) * 10_000n + 116_444_736_000_000_000n);
+            const values = [sv(OPCUA_BUILD.product_name), sv('urn:citadel:test:product'), sv(OPCUA_BUILD.manufacturer), sv(OPCUA_BUILD.software_version), sv(OPCUA_BUILD.build_number), Buffer.concat([Buffer.from([0x01, 13]), date])];
+            s.write(msg('MSG', Buffer.concat([u32(7), u32(1), u32(5), u32(5), node(634), responseHeader(5), u32(values.length), ...values, u32(0)])));
+          } else if (type === 'MSG' && id === 473) {
+            s.write(msg('MSG', Buffer.concat([u32(7), u32(1), u32(6), u32(6), node(476), responseHeader(6)])));
+          } else if (type === 'MSG' && id === 428) {
             const url = `opc.tcp://127.0.0.1:${(server.address() as { port: number }).port}`;
             const eps = [endpoint(url, 3, 'Basic256Sha256', [1, 2]), ...(o.anonymous ? [endpoint(url, 1, 'None', [0, 1])] : [])];
             s.write(msg('MSG', Buffer.concat([u32(7), u32(1), u32(2), u32(2), node(431), responseHeader(2), u32(eps.length), ...eps])));

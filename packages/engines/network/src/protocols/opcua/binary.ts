@@ -37,6 +37,18 @@ export class Writer {
     this.parts.push(b);
     return this;
   }
+  f64(n: number): this {
+    const b = Buffer.alloc(8);
+    b.writeDoubleLE(n);
+    this.parts.push(b);
+    return this;
+  }
+  /** ByteString from bytes: Int32 length + bytes. */
+  str32(b: Buffer): this {
+    this.i32(b.length);
+    this.parts.push(b);
+    return this;
+  }
   /** String / ByteString: Int32 length (-1 = null) + bytes. */
   str(s: string | null): this {
     if (s === null) return this.i32(-1);
@@ -86,6 +98,12 @@ export class Reader {
     this.need(4);
     const v = this.b.readInt32LE(this.p);
     this.p += 4;
+    return v;
+  }
+  i64(): bigint {
+    this.need(8);
+    const v = this.b.readBigInt64LE(this.p);
+    this.p += 8;
     return v;
   }
   skip(n: number): void {

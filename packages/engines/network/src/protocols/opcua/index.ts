@@ -12,6 +12,7 @@ import { hex } from '../render.ts';
 import type { Conn } from '../../scan/conn.ts';
 import type { ProbeContext, Protocol, ServiceInfo } from '../types.ts';
 import { Reader, UaError, Writer } from './binary.ts';
+import { SESSION_IDS, activateSessionAnonymous, closeSession, createSession, parseBuildInfo, parseCreateSession, readBuildInfo, serviceResult, statusName } from './session.ts';
 
 const POLICY_NONE = 'http://opcfoundation.org/UA/SecurityPolicy#None';
 const MAX_MESSAGE = 1 << 20;
@@ -45,9 +46,10 @@ export function getEndpoints(channel: number, token: number, url: string): Buffe
   return frame('MSG', w.str(url).i32(-1).i32(-1).done());
 }
 
-export function closeSecureChannel(channel: number, token: number): Buffer {
-  const w = new Writer().u32(channel).u32(token).u32(3).u32(3).nodeId(ID.CloseSecureChannelRequest);
-  requestHeader(w, 3);
+/** `seq`: the next sequence number on the channel (3 after discovery only, 7 after a session). */
+export function closeSecureChannel(channel: number, token: number, seq = 3): Buffer {
+  const w = new Writer().u32(channel).u32(token).u32(seq).u32(seq).nodeId(ID.CloseSecureChannelRequest);
+  requestHeader(w, seq);
   return frame('CLO', w.done());
 }
 
@@ -67,6 +69,8 @@ export interface Endpoint {
   mode: string;
   policy: string;
   tokens: string[];
+  /** The policyId of the Anonymous token (ActivateSession must name it). */
+  anonymousPolicyId?: string | null;
   applicationName?: string;
   productUri?: string;
 }
@@ -102,23 +106,86 @@ export function parseEndpoints(body: Buffer): Endpoint[] {
     r.byteString();
     const mode = MODES[r.u32()] ?? 'Invalid';
     const policy = (r.str() ?? '').replace(/^.*#/, '');
+    let anonymousPolicyId: string | null | undefined;
     const tokens = r.array(() => {
-      r.str();
+      const policyId = r.str();
       const t = r.u32();
       r.str();
       r.str();
       r.str();
+      if (t === 0 && anonymousPolicyId === undefined) anonymousPolicyId = policyId;
       return TOKENS[t] ?? `type ${t}`;
     });
     r.str();
     r.u8();
-    return { url, mode, policy, tokens, ...(applicationName ? { applicationName } : {}), ...(productUri ? { productUri } : {}) };
+    return { url, mode, policy, tokens, ...(anonymousPolicyId !== undefined ? { anonymousPolicyId } : {}), ...(applicationName ? { applicationName } : {}), ...(productUri ? { productUri } : {}) };
   });
 }
 
 async function next(c: Conn, from: number, timeoutMs: number): Promise<ReturnType<typeof readMessage>> {
   await c.until((d) => readMessage(d.subarray(from)) !== 'incomplete', timeoutMs);
   return readMessage(c.data.subarray(from));
+}
+
+interface SessionResult {
+  /** The channel's next sequence number. */
+  nextSeq: number;
+  activated: boolean;
+  result: string;
+  build: Record<string, string>;
+  steps: string[];
+  answers: string[];
+}
+
+/** CreateSession → ActivateSession (anonymous) → Read BuildInfo → CloseSession, on the open None channel. */
+async function anonymousSession(c: Conn, from: number, channel: number, token: number, url: string, policyId: string | null, timeoutMs: number): Promise<SessionResult> {
+  const steps: string[] = ['CreateSession'];
+  const answers: string[] = [];
+  let at = from;
+  let seq = 3;
+  const call = async (req: Buffer) => {
+    seq++;
+    c.write(req);
+    const m = await next(c, at, timeoutMs);
+    if (typeof m === 'string' || m.type !== 'MSG') throw new UaError(m === 'incomplete' ? 'no answer' : typeof m === 'string' ? 'invalid answer' : `${m.type} answer`);
+    at += m.length;
+    return m.body;
+  };
+  try {
+    const cs = parseCreateSession(await call(createSession(channel, token, 3, url)));
+    if ('status' in cs) {
+      answers.push(`CreateSession → ${statusName(cs.status)}`);
+      return { nextSeq: seq, activated: false, result: `CreateSession ${statusName(cs.status)}`, build: {}, steps, answers };
+    }
+    answers.push('CreateSession → Good');
+    steps.push(`ActivateSession (AnonymousIdentityToken, policy ${policyId ?? 'null'})`);
+    const act = serviceResult(await call(activateSessionAnonymous(channel, token, 4, cs.authToken, policyId)));
+    answers.push(`ActivateSession → ${statusName(act.status)}`);
+    if (act.type !== SESSION_IDS.ActivateSessionResponse || act.status !== 0) return { nextSeq: seq, activated: false, result: statusName(act.status), build: {}, steps, answers };
+    steps.push('Read Server.ServerStatus.BuildInfo');
+    let build: Record<string, string> = {};
+    try {
+      build = parseBuildInfo(await call(readBuildInfo(channel, token, 5, cs.authToken)));
+      answers.push(`Read → ${Object.entries(build).map(([k, v]) => `${k}=${v}`).join('; ') || 'no values'}`);
+    } catch (e) {
+      if (!(e instanceof UaError)) throw e;
+      answers.push(`Read → ${e.message}`);
+    }
+    // Waited for: a device has few session slots, ours must be gone before the channel closes.
+    steps.push('CloseSession');
+    try {
+      const closed = serviceResult(await call(closeSession(channel, token, 6, cs.authToken)));
+      answers.push(`CloseSession → ${statusName(closed.status)}`);
+    } catch (e) {
+      if (!(e instanceof UaError)) throw e;
+      answers.push(`CloseSession → ${e.message}`);
+    }
+    return { nextSeq: seq, activated: true, result: 'Good', build, steps, answers };
+  } catch (e) {
+    if (!(e instanceof UaError)) throw e;
+    answers.push(`session: ${e.message}`);
+    return { nextSeq: seq, activated: false, result: e.message, build: {}, steps, answers };
+  }
 }
 
 export const opcua: Protocol = {
@@ -142,20 +209,35 @@ export const opcua: Protocol = {
       const msg = await next(c, ack.length + opn.length, ctx.timeoutMs);
       if (typeof msg === 'string' || msg.type !== 'MSG') return base;
       const eps = parseEndpoints(msg.body);
-      c.write(closeSecureChannel(channel, token));
       const anonymous = eps.filter((e) => e.tokens.includes('Anonymous'));
       const name = eps.find((e) => e.applicationName)?.applicationName;
+      // The proof: an anonymous session on the None endpoint (the channel we hold is None).
+      const none = anonymous.find((e) => e.mode === 'None' && e.policy === 'None');
+      const session = none ? await anonymousSession(c, ack.length + opn.length + msg.length, channel, token, url, none.anonymousPolicyId ?? null, ctx.timeoutMs) : undefined;
+      c.write(closeSecureChannel(channel, token, session?.nextSeq ?? 3));
+      const build = session?.build ?? {};
+      const product = build.product_name || name;
       return {
         service: 'opcua',
-        ...(name ? { product: name } : {}),
+        ...(product ? { product } : {}),
+        ...(build.software_version ? { version: build.software_version } : {}),
         extra: {
           endpoints: eps.map((e) => `${e.mode}/${e.policy} [${e.tokens.join(', ')}]`).join('; ').slice(0, 500),
           ...(eps[0]?.productUri ? { product_uri: eps[0].productUri } : {}),
           security_none: eps.some((e) => e.mode === 'None') ? 'offered' : 'not offered',
           anonymous: anonymous.length > 0 ? anonymous.map((e) => `${e.mode}/${e.policy}`).join(', ') : 'not offered',
+          ...(session ? { anonymous_session: session.activated ? 'activated' : `refused (${session.result})` } : {}),
+          ...(build.manufacturer ? { vendor: build.manufacturer } : {}),
+          ...(build.build_number ? { build_number: build.build_number } : {}),
+          ...(build.build_date ? { build_date: build.build_date } : {}),
         },
-        ...(anonymous.length > 0 ? { access: 'open' as const } : { access: 'auth_required' as const }),
-        proof: { request: `HEL, OPN (SecurityPolicy None), GetEndpoints ${url}, CLO`, response: eps.map((e) => `${e.url} ${e.mode}/${e.policy} tokens ${e.tokens.join(', ')}`).join('\n').slice(0, 1200) },
+        // Open only when a session really accepted the anonymous user; an endpoint that merely lists
+        // the token without a None channel to try it on counts as offered (Sign/Encrypt need a certificate).
+        access: session ? (session.activated ? 'open' : 'auth_required') : anonymous.length > 0 ? 'open' : 'auth_required',
+        proof: {
+          request: `HEL, OPN (SecurityPolicy None), GetEndpoints ${url}${session ? `, ${session.steps.join(', ')}` : ''}, CLO`,
+          response: [...eps.map((e) => `${e.url} ${e.mode}/${e.policy} tokens ${e.tokens.join(', ')}`), ...(session?.answers ?? [])].join('\n').slice(0, 1500),
+        },
       };
     } catch (e) {
       if (e instanceof UaError) return undefined;
