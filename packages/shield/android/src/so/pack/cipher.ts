@@ -1,6 +1,6 @@
 /**
  * The key stream of the SO packer: xorshift32 (Marsaglia 2003) seeded per
- * range, top byte XORed into each byte. It must match stub.c byte for byte
+ * range, top byte XORed into each byte. It must match the C stub (stub-source.ts) byte for byte
  * (the load tests run the C side against what this side wrote). This hides
  * strings and code from static reading; it is not cryptography — the key
  * travels inside the library, as with every commercial SO packer.

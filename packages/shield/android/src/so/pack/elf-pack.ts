@@ -5,7 +5,7 @@
  *
  * Layout of the output: the input bytes unchanged except for the encrypted
  * ranges, e_phoff/e_phnum and one dynamic entry; then a new read+execute
- * PT_LOAD holding the stub code (stub.c, page aligned), its parameter block and
+ * PT_LOAD holding the stub code (stub-source.ts, page aligned), its parameter block and
  * a new program header table (with PT_PHDR, so bionic finds it); and, only when the
  * library has no DT_INIT and no spare DT_NULL slot, a new read+write PT_LOAD
  * with a copy of .dynamic plus DT_INIT (PT_DYNAMIC and the .dynamic section

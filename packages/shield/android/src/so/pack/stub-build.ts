@@ -1,20 +1,20 @@
 /**
- * Builds the constructor stub (stub.c) for one ELF machine at protect time
+ * Builds the constructor stub (stub-source.ts) for one ELF machine at protect time
  * with Debian's compilers — the same tool-chains the product image already
  * carries for white-box libraries (see the Dockerfile). Compiling at protect
- * time instead of committing machine code keeps the stub reviewable as C and
+ * time instead of committing machine code keeps the stub reviewable as C (stub-source.ts) and
  * gives all four Android ABIs from one source; a missing compiler ends the
- * job naming the Debian package to install. The stub is linked flat (stub.ld)
+ * job naming the Debian package to install. The stub is linked flat (its linker script)
  * and read back with the product's ELF reader; results are cached per machine.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { parseElf } from '@citadel/engine-core';
 import { fail } from '../../text.ts';
+import { STUB_C, STUB_LD } from './stub-source.ts';
 
 export const EM = { X86: 3, ARM: 40, X86_64: 62, AARCH64: 183 } as const;
 
@@ -43,7 +43,6 @@ export interface Stub {
   compiler: string;
 }
 
-const here = (name: string): string => fileURLToPath(new URL(name, import.meta.url));
 const cache = new Map<number, Promise<Stub>>();
 
 export function stubCompilerAvailable(machine: number): boolean {
@@ -58,7 +57,9 @@ async function build(machine: number): Promise<Stub> {
   const dir = mkdtempSync(join(tmpdir(), 'citadel-stub-'));
   try {
     const out = join(dir, 'stub.elf');
-    await promisify(execFile)(cc.gcc, [...cc.flags, ...FLAGS, `-Wl,-T,${here('stub.ld')}`, '-o', out, here('stub.c')], { timeout: 60_000 });
+    writeFileSync(join(dir, 'stub.c'), STUB_C);
+    writeFileSync(join(dir, 'stub.ld'), STUB_LD);
+    await promisify(execFile)(cc.gcc, [...cc.flags, ...FLAGS, `-Wl,-T,${join(dir, 'stub.ld')}`, '-o', out, join(dir, 'stub.c')], { timeout: 60_000 });
     const bytes = readFileSync(out);
     const elf = parseElf(bytes);
     if (elf.header.machine !== machine) throw new Error(`compiler produced e_machine ${elf.header.machine}`);

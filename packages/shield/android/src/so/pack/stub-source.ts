@@ -1,4 +1,10 @@
-/*
+/**
+ * Sources of the packer's constructor stub, compiled at protect time by
+ * stub-build.ts: the C code and the linker script that lays it out flat.
+ * They live in a TypeScript module (not as .c/.ld files) so that the esbuild
+ * bundles in dist/ carry them too.
+ */
+export const STUB_C = String.raw`/*
  * Citadel SO packer: the constructor added to a protected library.
  * Compiled at protect time (freestanding, no libc, position independent) and
  * appended to the library as its own executable segment; DT_INIT points here
@@ -165,3 +171,14 @@ __attribute__((section(".text.entry"), used)) void citadel_init(int argc, char *
   }
   if (p->old_init) ((void (*)(int, char **, char **))(base + p->old_init))(argc, argv, envp);
 }
+`;
+
+export const STUB_LD = String.raw`/* Flat layout of the packer stub: entry first, code, constants, then the parameter block the packer fills. */
+SECTIONS {
+  . = 0;
+  .text : { *(.text.entry) *(.text .text.*) *(.rodata .rodata.*) *(.got .got.plt .data .data.* .bss .bss.*) }
+  . = ALIGN(16);
+  citadel_params = .;
+  /DISCARD/ : { *(.comment) *(.note*) *(.eh_frame*) *(.ARM.*) *(.dynamic) *(.dynsym) *(.dynstr) *(.hash) *(.gnu.hash) *(.interp) }
+}
+`;
