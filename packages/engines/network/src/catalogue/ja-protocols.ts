@@ -111,7 +111,7 @@ export const JA_PROTOCOL_TEXTS: TranslationTable = {
   'opcua.anonymous': {
     purpose: 'OPC UA サーバーが匿名ユーザートークンを受け入れるエンドポイントやセキュリティモード None を提供しているかを確認します。',
     description: '匿名エンドポイントでは、4840 ポートに到達できる誰もがセッションを作成し、アドレス空間の変数を閲覧・読み書きし、メソッドを呼び出せます。セキュリティモード None では通信は署名も暗号化もされません。',
-    testingSteps: 'Hello を送信し、SecurityPolicy None（ディスカバリーに許可されている）でセキュアチャネルを開き、GetEndpoints で各エンドポイントのセキュリティモード、ポリシー、ユーザートークンの種類を読み取ってからチャネルを閉じます。セッションは作成しません。読み取り要求のみを送信し、機器には一切書き込みません。',
+    testingSteps: 'Hello を送信し、SecurityPolicy None（ディスカバリーに許可されている）でセキュアチャネルを開き、GetEndpoints で各エンドポイントのセキュリティモード、ポリシー、ユーザートークンの種類を読み取ります。None エンドポイントが匿名トークンを提示していれば CreateSession と匿名での ActivateSession を行い、Good が返れば匿名アクセスが証明されます。続いて Server.ServerStatus.BuildInfo（製品、ベンダー、ソフトウェアバージョン、ビルド番号）を読み取り、CloseSession の後にチャネルを閉じます。変数の書き込み、メソッド呼び出し、サブスクリプション作成は一切行いません。',
     solution: '匿名ユーザートークンとセキュリティモード None のエンドポイントを削除し、SignAndEncrypt とユーザー名または証明書による認証のみを残し、制御ネットワークを分離してください。',
   },
 };
