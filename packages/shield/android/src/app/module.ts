@@ -14,7 +14,7 @@ import { certificateSha256 } from '../shell/cert.ts';
 import { requireShellTool } from '../shell/tools.ts';
 import { fail, t } from '../text.ts';
 import { rebuildApk } from './rebuild.ts';
-import { APP_DEFAULTS, APP_SCHEMA, APP_UNVERIFIED } from './strategy.ts';
+import { APP_DEFAULTS, APP_SCHEMA, appUnverified } from './strategy.ts';
 import { verifyApk } from './verify.ts';
 
 async function assess(path: string, name: string, signal?: AbortSignal): Promise<Assessment> {
@@ -76,7 +76,7 @@ export async function hardenApp(input: HardenInput, strategy: StrategyValues, ct
     outputPath,
     outputName,
     applied,
-    verification: { ok: checks.every((c) => c.ok), checks, unverified: APP_UNVERIFIED },
+    verification: { ok: checks.every((c) => c.ok), checks, unverified: appUnverified(!!rebuild.shell, rebuild.strings.length > 0) },
     metrics: {
       inputBytes: statSync(input.path).size,
       outputBytes: statSync(outputPath).size,

@@ -4,8 +4,8 @@
  * The DEX shell and its run-time checks are offered with what can be proven
  * here (stub DEX assembled and dumped, payload decrypted by the stub's own
  * routine on a JVM, digests recorded); their launch on a device is not, and
- * every result says so (UNVERIFIED below). String and resource encryption
- * are not offered.
+ * every result says so (UNVERIFIED below). String encryption rewrites the
+ * chosen classes; resource encryption is not offered.
  */
 import type { DefaultStrategy, LocalizedText, StrategySchema } from '@citadel/shield-core';
 import { t } from '../text.ts';
@@ -111,9 +111,11 @@ export const APP_DEFAULTS: DefaultStrategy[] = [
   },
 ];
 
-/** Shown in every APK result: what a commercial shield does that cannot be proven without a device, and is not done here. */
-export const APP_UNVERIFIED: LocalizedText[] = [
-  t('未在真机或模拟器上做启动测试：本机没有 Android 设备，加固包的启动与运行需另行验证。', 'No launch test on a device or emulator: there is no Android device here, so start-up and running of the hardened build must be checked separately.', '未在實機或模擬器上做啟動測試：本機沒有 Android 裝置，加固套件的啟動與執行需另行驗證。', '実機やエミュレーターでの起動テストは行っていません。ここには Android 端末がないため、起動と動作は別途確認が必要です。'),
-  t('DEX 加密壳的启动路径（解密、替换类加载器、恢复原 Application）与各项运行时检测只在本机验证了可验证的部分（壳 DEX 可解析、壳自身的解密例程在 JVM 上还原出原 DEX、摘要一致）；它们在设备上的行为（含非 SDK 接口的反射访问）未经测试。', 'Of the DEX shell\'s start-up path (decrypt, swap the class loader, restore the original Application) and its run-time checks, only what can be checked here was verified (the stub DEX parses, the stub\'s own decryptor run on a JVM gives back the original DEX, the digests match); their behaviour on a device (including reflective access to non-SDK fields) is untested.', 'DEX 加密殼的啟動路徑（解密、替換類別載入器、恢復原 Application）與各項執行時偵測只在本機驗證了可驗證的部分（殼 DEX 可解析、殼自身的解密常式在 JVM 上還原出原 DEX、摘要一致）；它們在裝置上的行為（含非 SDK 介面的反射存取）未經測試。', 'DEX シェルの起動経路（復号、クラスローダー差し替え、元の Application の復元）と実行時チェックは、ここで確認できる部分（スタブ DEX の解析、スタブ自身の復号ルーチンを JVM で実行して元の DEX を復元、ダイジェストの一致）のみ検証済みで、デバイス上の動作（非 SDK フィールドへのリフレクション含む）は未テストです。'),
-  t('壳的密钥保存在壳内：加密使静态分析读不到代码，但不能抵御在设备上动态调试的攻击者；API 29 以下解密后的 DEX 会写入应用私有目录。未提供字符串加密与资源加密。', 'The shell\'s key travels in the stub: encryption keeps the code from static readers, not from an attacker debugging the app on a device; below API 29 the decrypted DEX files are written to the app\'s private folder. String and resource encryption are not offered.', '殼的金鑰保存在殼內：加密使靜態分析讀不到程式碼，但不能抵禦在裝置上動態除錯的攻擊者；API 29 以下解密後的 DEX 會寫入應用程式私有目錄。未提供字串加密與資源加密。', 'シェルの鍵はスタブ内にあります。暗号化は静的解析からコードを隠しますが、デバイス上でデバッグする攻撃者は防げません。API 29 未満では復号した DEX がアプリ専用フォルダーに書かれます。文字列暗号化とリソース暗号化は提供していません。'),
-];
+/** Shown in every APK result: what cannot be proven without a device; the shell's limits when it was applied. */
+const LAUNCH_UNTESTED = t('未在真机或模拟器上做启动测试：本机没有 Android 设备，加固包的启动与运行需另行验证。', 'No launch test on a device or emulator: there is no Android device here, so start-up and running of the hardened build must be checked separately.', '未在實機或模擬器上做啟動測試：本機沒有 Android 裝置，加固套件的啟動與執行需另行驗證。', '実機やエミュレーターでの起動テストは行っていません。ここには Android 端末がないため、起動と動作は別途確認が必要です。');
+const SHELL_UNVERIFIED = t('DEX 加密壳的启动路径（解密、替换类加载器、恢复原 Application）与各项运行时检测只在本机验证了可验证的部分（壳 DEX 可解析、壳自身的解密例程在 JVM 上还原出原 DEX、摘要一致）；它们在设备上的行为（含非 SDK 接口的反射访问）未经测试。', 'Of the DEX shell\'s start-up path (decrypt, swap the class loader, restore the original Application) and its run-time checks, only what can be checked here was verified (the stub DEX parses, the stub\'s own decryptor run on a JVM gives back the original DEX, the digests match); their behaviour on a device (including reflective access to non-SDK fields) is untested.', 'DEX 加密殼的啟動路徑（解密、替換類別載入器、恢復原 Application）與各項執行時偵測只在本機驗證了可驗證的部分（殼 DEX 可解析、殼自身的解密常式在 JVM 上還原出原 DEX、摘要一致）；它們在裝置上的行為（含非 SDK 介面的反射存取）未經測試。', 'DEX シェルの起動経路（復号、クラスローダー差し替え、元の Application の復元）と実行時チェックは、ここで確認できる部分（スタブ DEX の解析、スタブ自身の復号ルーチンを JVM で実行して元の DEX を復元、ダイジェストの一致）のみ検証済みで、デバイス上の動作（非 SDK フィールドへのリフレクション含む）は未テストです。');
+const KEY_IN_APP = t('壳的密钥保存在壳内：加密使静态分析读不到代码，但不能抵御在设备上动态调试的攻击者；API 29 以下解密后的 DEX 会写入应用私有目录。字符串加密的密钥同样随应用发布，静态字段初始值不加密；未提供资源加密。', 'The shell\'s key travels in the stub: encryption keeps the code from static readers, not from an attacker debugging the app on a device; below API 29 the decrypted DEX files are written to the app\'s private folder. String encryption\'s key ships with the app too, and static field initial values stay plain; resource encryption is not offered.', '殼的金鑰保存在殼內：加密使靜態分析讀不到程式碼，但不能抵禦在裝置上動態除錯的攻擊者；API 29 以下解密後的 DEX 會寫入應用程式私有目錄。字串加密的金鑰同樣隨應用程式發布，靜態欄位初始值不加密；未提供資源加密。', 'シェルの鍵はスタブ内にあります。暗号化は静的解析からコードを隠しますが、デバイス上でデバッグする攻撃者は防げません。API 29 未満では復号した DEX がアプリ専用フォルダーに書かれます。文字列暗号化の鍵もアプリに含まれ、静的フィールドの初期値は暗号化しません。リソース暗号化は提供していません。');
+
+export function appUnverified(shell: boolean, strings: boolean): LocalizedText[] {
+  return [LAUNCH_UNTESTED, ...(shell ? [SHELL_UNVERIFIED] : []), ...(shell || strings ? [KEY_IN_APP] : [])];
+}
