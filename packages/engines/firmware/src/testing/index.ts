@@ -2,6 +2,7 @@
 export { FIRMWARE_CORPUS, hasImage } from './corpus.ts';
 export { buildSquashfs, type TestNode } from './squashfs-writer.ts';
 export { buildImage } from './image-writer.ts';
+export { buildSquashfs2 } from './squashfs2-writer.ts';
 export { buildCpio, buildNetgearChk, buildRomfs, buildSeama, buildTar, buildTrx, flatten } from './archive-writers.ts';
 export { buildFdt } from './fdt-writer.ts';
 export { buildJffs2 } from './jffs2-writer.ts';

@@ -1,4 +1,5 @@
-/** squashfs 3.x and 4.0 in either byte order and with the vendor magics (see ../squashfs). */
+/** squashfs 2.x, 3.x and 4.0 in either byte order and with the vendor magics (see ../squashfs). */
+import { readSquashfsV2, readSuperV2 } from '../squashfs/v2.ts';
 import { V3_MAGICS, readSquashfsV3, readSuperV3 } from '../squashfs/v3.ts';
 import { readSquashfsV4, readSuperV4 } from '../squashfs/v4.ts';
 import { type Handler, bytes } from './types.ts';
@@ -17,6 +18,11 @@ export const squashfsHandler: Handler = {
     if (v3) {
       const fs = readSquashfsV3(buf, off, v3, ctx.budget, ctx.readContents);
       return { length: fs.length, kind: 'filesystem', detail: `squashfs ${fs.variant}, ${v3.inodes} inodes, block size ${v3.blockSize}`, filesystem: fs, ...(fs.errors.length ? { error: fs.errors[0] } : {}) };
+    }
+    const v2 = readSuperV2(buf, off);
+    if (v2) {
+      const fs = readSquashfsV2(buf, off, v2, ctx.budget, ctx.readContents);
+      return { length: fs.length, kind: 'filesystem', detail: `squashfs ${fs.variant}, ${v2.inodes} inodes, block size ${v2.blockSize}`, filesystem: fs, ...(fs.errors.length ? { error: fs.errors[0] } : {}) };
     }
     return undefined;
   },

@@ -120,14 +120,14 @@ export function readMetaBlock(img: Uint8Array, le: boolean, pos: number, comp: C
   return h & 0x8000 ? img.subarray(body, body + size) : decompressBlock(comp, img.subarray(body, body + size), META);
 }
 
-/** A table behind an index of u64 block pointers (fragments, ids), decoded up to `bytes` bytes. */
-export function readIndexed(img: Uint8Array, le: boolean, indexAt: number, bytes: number, comp: Compressor, checkByte: boolean): Uint8Array {
+/** A table behind an index of u64 block pointers (fragments, ids; u32 pointers in squashfs 2.x), decoded up to `bytes` bytes. */
+export function readIndexed(img: Uint8Array, le: boolean, indexAt: number, bytes: number, comp: Compressor, checkByte: boolean, pointerBytes: 4 | 8 = 8): Uint8Array {
   if (bytes > 64 << 20) throw new Error(`table of ${bytes} bytes is implausible`);
   const r = new Endian(img, le);
   const out = new Uint8Array(bytes);
   let o = 0;
   for (let i = 0; o < bytes; i++) {
-    const b = readMetaBlock(img, le, r.u64(indexAt + i * 8), comp, checkByte);
+    const b = readMetaBlock(img, le, pointerBytes === 8 ? r.u64(indexAt + i * 8) : r.u32(indexAt + i * 4), comp, checkByte);
     out.set(b.subarray(0, Math.min(b.length, bytes - o)), o);
     o += Math.min(b.length, META);
   }

@@ -18,7 +18,7 @@ const COMPRESSED_BIT_BLOCK = 1 << 24;
 export const V3_MAGICS: Record<string, boolean> = { hsqs: true, sqsh: false, qshs: false, shsq: true };
 
 /** Reads packed bitfields in declaration order. */
-class BitFields {
+export class BitFields {
   private bit = 0;
   constructor(
     private readonly buf: Uint8Array,
