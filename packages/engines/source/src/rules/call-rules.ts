@@ -143,13 +143,16 @@ export const CALL_RULES: readonly CallRule[] = [
   { key: 'web.insecure_cookie', langs: ['python'], names: ['set_cookie', 'set_signed_cookie'], test: (c) => insecureFlag(c.kw('secure', 6) ?? null) && !deletesCookie(c) },
   // Go: http.SetCookie(w, &http.Cookie{…}): the Secure field of the literal (absent = false).
   // A cookie deleted (MaxAge < 0, or expired at the epoch) sends nothing later.
-  { key: 'web.insecure_cookie', langs: ['go'], names: ['SetCookie'], test: (c) => { const lit = /Cookie\s*\{([\s\S]*)\}/.exec(c.argText[1] ?? ''); if (lit) return !/\bSecure\s*:\s*true\b/.test(lit[1]!) && !GO_DELETED_COOKIE.test(lit[1]!); const v = c.args[1]?.entries; return v ? insecureFlag(v.get('Secure') ?? null) && !goCookieDeleted({ entries: v }) : false; } },
+  { key: 'web.insecure_cookie', langs: ['go'], names: ['SetCookie'], test: (c) => { const v = c.args[1]?.entries; if (v) return insecureFlag(v.get('Secure') ?? null) && !goCookieDeleted({ entries: v }); const lit = /Cookie\s*\{([\s\S]*)\}/.exec(c.argText[1] ?? ''); return lit ? !/\bSecure\s*:/.test(lit[1]!) && !GO_DELETED_COOKIE.test(lit[1]!) : false; } },
   // Gin: c.SetCookie(name, value, maxAge, path, domain, secure, httpOnly).
   { key: 'web.insecure_cookie', langs: ['go'], names: ['SetCookie'], test: (c) => c.recvText !== 'http' && c.args.length >= 7 && insecureFlag(c.args[5] ?? null) },
   // Echo: c.SetCookie(&http.Cookie{…}) / c.SetCookie(cookie): the cookie's Secure field.
   { key: 'web.insecure_cookie', langs: ['go'], names: ['SetCookie'], test: (c) => c.recvText !== 'http' && c.args.length === 1 && !!c.args[0]?.entries && insecureFlag(c.args[0].entries.get('Secure') ?? null) },
   // setcookie(name, value, expires, path, domain, secure, httponly) or setcookie(name, value, ['secure' => …]).
-  { key: 'web.insecure_cookie', langs: ['php'], names: ['setcookie', 'setrawcookie'], test: (c) => (/^\s*(\[|array\s*\()/i.test(c.argText[2] ?? '') && !c.args[2]?.entries ? !/["']secure["']\s*=>\s*(true|1)\b/i.test(c.argText[2]!) : insecureFlag(c.args[2]?.entries ? (c.args[2].entries.get('secure') ?? null) : (c.args[5] ?? null))) },
+  // session_set_cookie_params(lifetime, path, domain, secure, httponly) or (['secure' => …]): the session cookie's flags.
+  { key: 'web.insecure_cookie', langs: ['php'], names: ['session_set_cookie_params'], test: (c) => (c.args[0]?.entries ? insecureFlag(c.args[0].entries.get('secure') ?? null) : /^\s*(\[|array\s*\()/i.test(c.argText[0] ?? '') ? !/["']secure["']\s*=>\s*(true|1)\b/i.test(c.argText[0]!) : insecureFlag(c.args[3] ?? null)) },
+  // A cookie set to '' (or with an expiry in the past) is being deleted (PHP manual): nothing is sent later.
+  { key: 'web.insecure_cookie', langs: ['php'], names: ['setcookie', 'setrawcookie'], test: (c) => c.args[1]?.konst !== '' && (/^\s*(\[|array\s*\()/i.test(c.argText[2] ?? '') && !c.args[2]?.entries ? !/["']secure["']\s*=>\s*(true|1)\b/i.test(c.argText[2]!) : insecureFlag(c.args[2]?.entries ? (c.args[2].entries.get('secure') ?? null) : (c.args[5] ?? null))) },
   // Sensitive data in logs
   { key: 'code.sensitive_log', langs: ['java'], names: ['info', 'warn', 'error', 'debug', 'trace', 'd', 'e', 'i', 'v', 'w', 'println', 'print'], test: (c) => /^(Log|log|logger|LOG|LOGGER|Logger|System\.out|System\.err|Timber)$/.test(c.recvText) && c.argText.some((a) => SENSITIVE_NAME.test(a.replace(/"[^"]*"/g, ''))) },
   { key: 'code.sensitive_log', langs: ['js'], names: ['log', 'info', 'warn', 'error', 'debug'], test: (c) => /^(console|logger|log)$/.test(c.recvText) && c.argText.some((a) => SENSITIVE_NAME.test(a.replace(/(["'`])(?:(?!\1)[^\\]|\\.)*\1/g, ''))) },

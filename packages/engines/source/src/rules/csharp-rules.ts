@@ -52,7 +52,8 @@ export const CSHARP_CALL_RULES: readonly CallRule[] = [
   { key: 'crypto.insecure_random', langs: CS, names: ['Next', 'NextBytes', 'NextDouble', 'NextInt64', 'NextSingle'], test: (c) => /^(System\.)?Random\.Shared$/.test(c.recvText) },
   // Cookies: Response.Cookies.Append(name, value[, options]) — without options, or with options whose Secure is not true;
   // System.Web's Response.Cookies.Add/Set(HttpCookie) by the cookie's Secure.
-  { key: 'web.insecure_cookie', langs: CS, names: ['Append'], test: (c) => /(^|\.)Cookies$/.test(c.recvText) && c.args.length >= 2 && (c.args.length === 2 || insecureCookie(c.args[2])) },
+  // app.UseCookiePolicy(new CookiePolicyOptions { Secure = CookieSecurePolicy.Always }) in the same file makes every cookie Secure.
+  { key: 'web.insecure_cookie', langs: CS, names: ['Append'], test: (c) => /(^|\.)Cookies$/.test(c.recvText) && c.args.length >= 2 && (c.args.length === 2 || insecureCookie(c.args[2])) && !/CookieSecurePolicy\.Always/.test(c.fileText) },
   { key: 'web.insecure_cookie', langs: CS, names: ['Add', 'Set'], test: (c) => /(^|\.)Cookies$/.test(c.recvText) && c.args.length === 1 && insecureCookie(c.args[0]) },
   // XML (CA3075/CA3077): DTD processing turned on, a resolver that loads external entities.
   { key: 'injection.xxe', langs: CS, names: ['set_DtdProcessing'], test: (c) => /(^|\.)DtdProcessing\.Parse$/.test(str(c.args[0]) ?? '') },

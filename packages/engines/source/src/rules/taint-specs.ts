@@ -206,12 +206,13 @@ export const SINKS: readonly SinkSpec[] = [
   // Razor encodes what it prints except through Html.Raw / HtmlString; a response body written by hand; Content(text, "text/html").
   { kind: 'xss', langs: CS, names: ['Raw'], recv: /^(@?Html|this\.Html|htmlHelper|helper)$/, args: [0] },
   { kind: 'xss', langs: CS, names: ['HtmlString', 'MarkupString'], isNew: true, args: [0] },
-  { kind: 'xss', langs: CS, names: ['WriteAsync', 'Write'], recv: /(^|\.)Response$/, args: [0] },
+  { kind: 'xss', langs: CS, names: ['WriteAsync', 'Write'], recv: /(^|\.)Response$/, args: [0], safeWhen: (c) => { const t = c.recv?.entries?.get('ContentType')?.konst; return typeof t === 'string' && !/html|xml|svg/i.test(t); } },
   { kind: 'xss', langs: CS, names: ['Content'], args: [0], safeWhen: (c) => !/html/i.test(String(c.args[1]?.konst ?? '')) },
-  { kind: 'xss', langs: PHP, names: ['echo', 'print', 'printf', 'vprintf'], args: 'any' },
-  { kind: 'xss', langs: GO, names: ['Write', 'WriteString'], recv: /^(w|rw|writer|res|resp|c\.Writer|ctx\.Writer)$/, args: 'any' },
+  // A script that declares a non-HTML Content-Type (and no HTML one) with header() sends text the browser does not render.
+  { kind: 'xss', langs: PHP, names: ['echo', 'print', 'printf', 'vprintf'], args: 'any', safeWhen: (c) => /header\s*\(\s*["']content-type\s*:\s*(application\/json|text\/plain|text\/csv|application\/octet-stream)/i.test(c.fileText) && !/header\s*\(\s*["']content-type\s*:\s*text\/html/i.test(c.fileText) },
+  { kind: 'xss', langs: GO, names: ['Write', 'WriteString'], recv: /^(w|rw|writer|res|resp|c\.Writer|ctx\.Writer)$/, args: 'any', safeWhen: (c) => goNotHtml(c.fileText) },
   // fmt.Fprint*/io.WriteString into a response writer (not os.Stdout or a buffer).
-  { kind: 'xss', langs: GO, names: ['Fprintf', 'Fprint', 'Fprintln', 'WriteString'], recv: /^(fmt|io)$/, args: 'any', safeWhen: (c) => !/^(w|rw|writer|res|resp|response|c\.Writer|ctx\.Writer|c\.Response\(\)(\.Writer)?)$/.test(c.kwText('w', 0) ?? '') },
+  { kind: 'xss', langs: GO, names: ['Fprintf', 'Fprint', 'Fprintln', 'WriteString'], recv: /^(fmt|io)$/, args: 'any', safeWhen: (c) => goNotHtml(c.fileText) || !/^(w|rw|writer|res|resp|response|c\.Writer|ctx\.Writer|c\.Response\(\)(\.Writer)?)$/.test(c.kwText('w', 0) ?? '') },
   // Echo's c.HTML(code, html) writes the string as HTML; Gin's c.Data(code, "text/html", bytes) too.
   { kind: 'xss', langs: GO, names: ['HTML', 'HTMLBlob'], recv: /^(c|ctx|context)$/, args: [1], safeWhen: (c) => c.args.length > 2 },
   { kind: 'xss', langs: GO, names: ['Data', 'Blob'], recv: /^(c|ctx|context)$/, args: [2], safeWhen: (c) => !/html/i.test(String(c.args[1]?.konst ?? '')) },
@@ -232,7 +233,7 @@ export const SINKS: readonly SinkSpec[] = [
   { kind: 'ldap', langs: GO, names: ['NewSearchRequest'], recv: /ldap/, args: [0, 6] },
   // OpenLDAP / Winldap: ldap_search*(ld, base, scope, filter, …) and their A/W variants.
   { kind: 'ldap', langs: ['c'], names: ['ldap_search', 'ldap_search_s', 'ldap_search_st', 'ldap_search_ext', 'ldap_search_ext_s', 'ldap_searchA', 'ldap_searchW', 'ldap_search_sA', 'ldap_search_sW', 'ldap_search_stA', 'ldap_search_stW', 'ldap_search_extA', 'ldap_search_extW', 'ldap_search_ext_sA', 'ldap_search_ext_sW'], args: [1, 3] },
-  { kind: 'ldap', langs: PHP, names: ['ldap_search', 'ldap_list', 'ldap_read'], args: [2] },
+  { kind: 'ldap', langs: PHP, names: ['ldap_search', 'ldap_list', 'ldap_read'], args: [1, 2] },
   // ldapjs client.search(base, { filter: '(uid=' + x + ')' }): the base DN and a filter string are parsed; Filter objects
   // (EqualityFilter …) escape their values.
   { kind: 'ldap', langs: JS, names: ['search'], recv: /ldap|client/i, args: [0, 1] },
@@ -457,6 +458,9 @@ function contentTypeNotHtml(c: SinkCall): boolean | undefined {
   const t = named ?? fromMap;
   return typeof t === 'string' ? !/html|xml|svg/i.test(t) : undefined;
 }
+
+/** A Go file whose handlers declare a non-HTML Content-Type (w.Header().Set("Content-Type", "text/plain" …)) and no HTML one. */
+const goNotHtml = (text: string): boolean => /Header\(\)\.(Set|Add)\(\s*"Content-Type"\s*,\s*"(text\/plain|application\/json|text\/csv|application\/octet-stream)/i.test(text) && !/"Content-Type"\s*,\s*"text\/html/i.test(text);
 
 /** A regex literal anchored at both ends around one character class without quote, slash, dot, space or angle bracket. */
 const WHOLE_CLASS_PATTERN = /^(['"])([\/#~!|])\^(\[[A-Za-z0-9_\\-]*\]|\\d|\\w)([+*]|\{\d+(,\d*)?\})?\$\2[a-zA-Z]*\1$/;

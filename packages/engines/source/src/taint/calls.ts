@@ -19,6 +19,7 @@ import type { Walker } from './walker.ts';
 import { lookup } from './expressions.ts';
 import { constantBytes, csharpEntry, loadInto } from './csharp.ts';
 import { cOutArguments, unaliasCall } from './c-family.ts';
+import { withNumericFormatArgs } from './format-args.ts';
 
 /** How deep calls to functions of the same file are followed. */
 export const MAX_INLINE_DEPTH = 3;
@@ -26,7 +27,8 @@ export const MAX_INLINE_DEPTH = 3;
 export function evCall(w: Walker, written: CallSite, f: Frame): Value {
   const call = w.group === 'c' ? unaliasCall(w, written) : written;
   const recv = call.receiver ? w.ev(call.receiver, f) : undefined;
-  const args = call.args.map((a) => w.ev(a, f));
+  const evaluated = call.args.map((a) => w.ev(a, f));
+  const args = withNumericFormatArgs(w.group, call, evaluated) as Value[];
   if (w.group === 'c') cOutArguments(w, call, args, f);
   const recvText = call.receiver ? w.text(call.receiver) : undefined;
   const recvType = recvText ? f.types.get(recvText) : undefined;

@@ -137,7 +137,10 @@ export function evaluate(w: Walker, n: Syn, f: Frame): Value {
     // `x as T`, `x satisfies T` and `x!` have the expression first; `(T) x`, `<T>x`, `(x)` and `await x` last.
     const kids = namedChildren(n);
     const inner = field(n, 'value') ?? field(n, 'expression') ?? (t === 'as_expression' || t === 'satisfies_expression' || t === 'non_null_expression' ? kids[0] : kids.at(-1));
-    return inner ? w.ev(inner, f) : UNKNOWN;
+    const v = inner ? w.ev(inner, f) : UNKNOWN;
+    // PHP (int)$x / (float)$x / (bool)$x: a number carries no attacker text.
+    if (t === 'cast_expression' && w.group === 'php' && /^\(\s*(int|integer|float|double|real|bool|boolean)\s*\)/i.test(w.text(n))) return sanitize(v, 'all');
+    return v;
   }
   // Anything else: what flows into it flows out of it.
   const vals: Value[] = [];

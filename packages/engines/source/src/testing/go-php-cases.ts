@@ -91,4 +91,16 @@ export const GO_PHP_CASES: readonly RuleCase[] = [
   { rule: 'web.insecure_cookie', lang: 'go', bad: go('c := &http.Cookie{Name: "sid", Value: token}\nhttp.SetCookie(w, c)'), good: go('c := &http.Cookie{Name: "sid", Value: "", Expires: time.Unix(0, 0)}\nhttp.SetCookie(w, c)') },
   // Go: a method of a type of the same file called on a value of it.
   { rule: 'injection.sql', lang: 'go', bad: `${go('p := &Repo{}\np.Find(r.FormValue("id"))')}type Repo struct{}\nfunc (p *Repo) Find(id string) { db.Query("SELECT * FROM t WHERE id = " + id) }\n`, good: `${go('p := &Repo{}\np.Find(r.FormValue("id"))')}type Repo struct{}\nfunc (p *Repo) Find(id string) { db.Query("SELECT * FROM t WHERE id = ?", id) }\n` },
+  // Third round (weak categories): numeric printf conversions print numbers; (int) casts; a non-HTML Content-Type;
+  // LDAP base DNs; session cookie parameters; a deleted cookie; Secure from a variable.
+  { rule: 'injection.sql', lang: 'php', bad: '<?php $q = sprintf("SELECT * FROM u WHERE n = \'%s\'", $_GET["n"]); mysqli_query($c, $q);', good: '<?php $q = sprintf("SELECT * FROM u WHERE id = %d", $_GET["id"]); mysqli_query($c, $q);' },
+  { rule: 'injection.sql', lang: 'php', bad: '<?php $id = trim($_GET["id"]); mysqli_query($c, "SELECT * FROM u WHERE id = $id");', good: '<?php $id = (int) $_GET["id"]; mysqli_query($c, "SELECT * FROM u WHERE id = $id");' },
+  { rule: 'injection.xss', lang: 'php', bad: '<?php header("Content-Type: text/html; charset=utf-8"); echo $_GET["q"];', good: '<?php header("Content-Type: application/json"); echo $_GET["q"];' },
+  { rule: 'injection.ldap', lang: 'php', bad: '<?php $r = ldap_search($ds, "ou=" . $_GET["ou"] . ",dc=ex", "(objectClass=*)");', good: '<?php $r = ldap_search($ds, "ou=" . ldap_escape($_GET["ou"], "", LDAP_ESCAPE_DN) . ",dc=ex", "(objectClass=*)");' },
+  { rule: 'web.insecure_cookie', lang: 'php', bad: '<?php session_set_cookie_params(["lifetime" => 0, "httponly" => true]); session_start();', good: '<?php session_set_cookie_params(["lifetime" => 0, "secure" => true, "httponly" => true]); session_start();' },
+  { rule: 'web.insecure_cookie', lang: 'php', bad: '<?php setcookie("sid", $token, time() + 3600);', good: '<?php setcookie("sid", "", time() - 3600);' },
+  { rule: 'injection.sql', lang: 'go', bad: go('db.Query(fmt.Sprintf("SELECT * FROM t WHERE n = \'%s\'", r.FormValue("n")))'), good: go('db.Query(fmt.Sprintf("SELECT * FROM t WHERE id = %d", r.FormValue("id")))') },
+  { rule: 'injection.xss', lang: 'go', bad: go('w.Header().Set("Content-Type", "text/html")\nfmt.Fprintf(w, "%s", r.URL.Query().Get("q"))'), good: go('w.Header().Set("Content-Type", "text/plain")\nfmt.Fprintf(w, "%s", r.URL.Query().Get("q"))') },
+  { rule: 'web.insecure_cookie', lang: 'go', bad: go('sec := false\nhttp.SetCookie(w, &http.Cookie{Name: "sid", Value: "x", Secure: sec})'), good: go('sec := true\nhttp.SetCookie(w, &http.Cookie{Name: "sid", Value: "x", Secure: sec})') },
+  { rule: 'web.insecure_cookie', lang: 'go', bad: go('w.Header().Set("Set-Cookie", "sid=x; HttpOnly")'), good: go('w.Header().Set("Set-Cookie", "sid=x; HttpOnly; Secure")') },
 ];
