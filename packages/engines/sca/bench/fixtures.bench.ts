@@ -10,11 +10,13 @@
  *   OSV_SCANNER_GIT_DIR=/path/to/osv-scanner/.git npx tsx packages/engines/sca/bench/fixtures.bench.ts [--verbose]
  */
 import { execFileSync } from 'node:child_process';
+import { posix } from 'node:path';
 import { ManifestError } from '../src/model.ts';
 import {
   parseApkInstalled, parseBinary, parseCargoLock, parseComposerLock, parseConanLock, parseDpkgStatus, parseGemfileLock, parseGoMod, parseGradleLockfile, parseGradleVerificationMetadata,
   parseMixLock, parseNpmLock, parseNugetLock, parsePdmLock, parsePipfileLock, parsePnpmLock, parsePoetryLock, parsePom, parsePubspecLock, parseRenvLock, parseRequirements, parseYarnLock,
 } from '../src/formats/index.ts';
+import { pep503 } from '../src/formats/python.ts';
 
 const git = process.env.OSV_SCANNER_GIT_DIR;
 if (!git) throw new Error('set OSV_SCANNER_GIT_DIR');
@@ -41,8 +43,17 @@ for (const f of files.filter((x) => /^pkg\/lockfile\/[^/]+_test\.go$/.test(x))) 
 }
 
 type P = (f: string, b: Uint8Array) => { packages: { name: string; version: string }[] };
+/** `-r` / `-c` includes of the pip fixtures, read from the same commit (the engine's collector does this for a project). */
+const pipInclude = (from: string, ref: string): { file: string; bytes: Uint8Array } | undefined => {
+  const path = posix.normalize(posix.join(posix.dirname(from), ref));
+  try {
+    return { file: path, bytes: new Uint8Array(run('show', `${at}:${path}`)) };
+  } catch {
+    return undefined;
+  }
+};
 const BY_DIR: Record<string, P> = {
-  npm: parseNpmLock, yarn: parseYarnLock, pnpm: parsePnpmLock, pip: (f, b) => parseRequirements(f, b), pipenv: parsePipfileLock, poetry: parsePoetryLock,
+  npm: parseNpmLock, yarn: parseYarnLock, pnpm: parsePnpmLock, pip: (f, b) => parseRequirements(f, b, pipInclude), pipenv: parsePipfileLock, poetry: parsePoetryLock,
   go: (f, b) => (f.includes('/binaries/') ? parseBinary(f, b) : parseGoMod(f, b)), cargo: parseCargoLock, composer: parseComposerLock, bundler: parseGemfileLock, maven: (f, b) => parsePom(f, b),
   pdm: parsePdmLock, gradle: parseGradleLockfile, 'gradle-verification-metadata': parseGradleVerificationMetadata, nuget: parseNugetLock, pub: parsePubspecLock,
   mix: parseMixLock, conan: parseConanLock, renv: parseRenvLock, dpkg: (f, b) => parseDpkgStatus(f, b), apk: (f, b) => parseApkInstalled(f, b),
@@ -58,14 +69,17 @@ for (const f of files.filter((x) => x.startsWith('pkg/lockfile/fixtures/'))) {
   const bytes = new Uint8Array(run('show', `${at}:${f}`));
   const rel = f.slice('pkg/lockfile/fixtures/'.length);
   try {
-    const m = parse(dir === 'go' && rel.includes('binaries/') ? rel : f.split('/').pop()!, bytes);
+    const m = parse(dir === 'go' && rel.includes('binaries/') ? rel : dir === 'pip' ? f : f.split('/').pop()!, bytes);
     r.read++;
     r.packages += m.packages.length;
-    const want = expected.get(rel);
-    if (want) {
+    const wanted = expected.get(rel);
+    if (wanted) {
       // Go versions: OSV-Scanner drops the "v" of module versions and writes the toolchain as "1.17"; the same version either way.
-      const shown = (p: { name: string; version: string }): string => (dir === 'go' ? `${p.name}@${p.name === 'stdlib' ? p.version.replace(/\.0$/, '') : p.version.replace(/^v/, '')}` : `${p.name}@${p.version}`);
+      // PyPI: names compare as PEP 503 names (the matcher normalises them too), and OSV-Scanner writes "0.0.0" for a requirement without a version where we leave it unpinned.
+      const shown = (p: { name: string; version: string }): string =>
+        dir === 'go' ? `${p.name}@${p.name === 'stdlib' ? p.version.replace(/\.0$/, '') : p.version.replace(/^v/, '')}` : dir === 'pip' ? `${pep503(p.name)}@${p.version || '0.0.0'}` : `${p.name}@${p.version}`;
       const got = [...new Set(m.packages.map(shown))].sort();
+      const want = [...new Set(dir === 'pip' ? wanted.map((w) => { const at = w.lastIndexOf('@'); return `${pep503(w.slice(0, at))}@${w.slice(at + 1)}`; }) : wanted)].sort();
       const same = got.length === want.length && got.every((g, i) => g === want[i]);
       if (same) r.same++;
       else r.differ++;

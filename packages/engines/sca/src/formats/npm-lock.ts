@@ -33,9 +33,19 @@ function v1Folders(deps: Record<string, unknown>, prefix: string, out: Map<strin
   for (const [name, raw] of Object.entries(deps)) {
     const d = obj(raw);
     const path = `${prefix}${NM}${name}`;
-    out.set(path, { name, version: str(d.version) ?? '', dev: d.dev === true, requires: Object.keys(obj(d.requires)) });
+    out.set(path, { ...aliased(name, str(d.version) ?? ''), dev: d.dev === true, requires: Object.keys(obj(d.requires)) });
     if (d.dependencies) v1Folders(obj(d.dependencies), `${path}/`, out, depth + 1);
   }
+}
+
+/**
+ * An alias ("string-width-cjs": "npm:string-width@4.2.0" in a v1 lockfile) is
+ * the real package under another folder name: the advisories are about the
+ * real name, so that is what is reported.
+ */
+function aliased(name: string, version: string): { name: string; version: string } {
+  const m = /^npm:(@?[^@]+)@(.+)$/.exec(version);
+  return m ? { name: m[1]!, version: m[2]! } : { name, version };
 }
 
 export function parseNpmLock(file: string, bytes: Uint8Array): Manifest {
@@ -52,8 +62,9 @@ export function parseNpmLock(file: string, bytes: Uint8Array): Manifest {
       }
       if (!path.includes(NM) || e.link === true) continue;
       folders.set(path, {
-        name: str(e.name) ?? nameFromPath(path),
-        version: str(e.version) ?? '',
+        ...aliased(str(e.name) ?? nameFromPath(path), str(e.version) ?? ''),
+        // A git dependency (v2/v3) has no version, only where it was resolved from: kept, unresolved.
+        ...(!e.version && /^git(?:\+|:)|^github:/.test(str(e.resolved) ?? '') ? { version: str(e.resolved)! } : {}),
         dev: e.dev === true || e.devOptional === true,
         requires: [...Object.keys(obj(e.dependencies)), ...Object.keys(obj(e.optionalDependencies)), ...Object.keys(obj(e.peerDependencies))],
       });

@@ -17,6 +17,8 @@ export function pnpmKey(key: string, major: number): { name: string; version: st
   let k = key.startsWith('/') ? key.slice(1) : key;
   k = stripPeers(k);
   if (major < 6) {
+    // Packages from another registry are keyed by its host: "registry.npmjs.org/foo/1.1.0", "example.com/@foo/bar/1.2.0".
+    if (!key.startsWith('/')) k = k.replace(/^[a-z0-9-]+(?:\.[a-z0-9-]+)+\//i, '');
     const u = k.indexOf('_');
     if (u > 0) k = k.slice(0, u);
     const slash = k.lastIndexOf('/');
@@ -45,6 +47,19 @@ function refKey(name: string, ref: unknown, major: number): string | undefined {
   return p ? pkgKey({ ecosystem: 'npm', ...p }) : undefined;
 }
 
+/**
+ * A package fetched from a tarball URL or a git host rather than by registry
+ * version: the entry's own name and version (the key is the URL). Local
+ * `file:` / directory packages are the project's own code and are left out.
+ */
+function remote(key: string, e: Record<string, unknown>): { name: string; version: string } | undefined {
+  const res = obj(e.resolution);
+  const version = str(e.version);
+  if (!version || !/^\d/.test(version) || key.startsWith('file:') || res.directory !== undefined || String(res.tarball ?? '').startsWith('file:')) return undefined;
+  const name = str(e.name) ?? /^(@?[^@/]+(?:\/[^@/]+)?)@(?:https?:|git)/.exec(key.replace(/^\//, ''))?.[1] ?? /^(?:\/)?((?:@[^/]+\/)?[^/@]+)\//.exec(key.replace(/^(?:\/)?[a-z0-9.-]+\.[a-z]+\//i, ''))?.[1];
+  return name ? { name, version } : undefined;
+}
+
 export function parsePnpmLock(file: string, bytes: Uint8Array): Manifest {
   const doc = yaml(file, bytes);
   const ver = parseFloat(String(doc.lockfileVersion ?? ''));
@@ -62,9 +77,9 @@ export function parsePnpmLock(file: string, bytes: Uint8Array): Manifest {
     depsOf.set(key, [...new Set([...(depsOf.get(key) ?? []), ...deps])]);
   }
   for (const [k, raw] of Object.entries(obj(doc.packages))) {
-    const p = pnpmKey(k, major);
-    if (!p) continue;
     const e = obj(raw);
+    const p = pnpmKey(k, major) ?? remote(k, e);
+    if (!p) continue;
     const key = pkgKey({ ecosystem: 'npm', ...p });
     inv.add({ ecosystem: 'npm', name: str(e.name) ?? p.name, version: str(e.version) ?? p.version, ...(typeof e.dev === 'boolean' ? { dev: e.dev } : {}), deps: depsOf.get(key) ?? [], direct: false });
   }

@@ -8,11 +8,14 @@
 import { Inventory, type Manifest, ManifestError, pkgKey } from '../model.ts';
 import { obj, str, text, yaml } from './common.ts';
 
-/** "name@range" → name (scoped names start with '@'). */
+/** "name@range" → name (scoped names start with '@'); an alias "alias@npm:real@range" → the real package's name. */
 export function specName(spec: string): string {
   const s = spec.trim().replace(/^"|"$/g, '');
   const at = s.indexOf('@', 1);
-  return at > 0 ? s.slice(0, at) : s;
+  if (at <= 0) return s;
+  const range = s.slice(at + 1);
+  // "npm:2.6.9" (berry's resolution) is a version; "npm:real@^1" is an alias.
+  return /^npm:@?[^@]+@/.test(range) ? specName(range.slice(4)) : s.slice(0, at);
 }
 
 const unquote = (s: string): string => s.trim().replace(/^"(.*)"$/, '$1');
@@ -43,8 +46,10 @@ function parseV1(file: string, src: string): Entry[] {
       throw new ManifestError(file, `line ${i + 1}: indented line outside an entry`);
     } else if (indent <= 2) {
       const t = line.trim();
-      inDeps = t === 'dependencies:' || t === 'optionalDependencies:';
-      const m = /^version:?\s+"?([^"]+)"?$/.exec(t);
+      // Keys may be quoted ("version" "1.0.0"), as some yarn versions write them.
+      const bare = t.replace(/^"([^"]+)"/, '$1');
+      inDeps = bare === 'dependencies:' || bare === 'optionalDependencies:';
+      const m = /^version:?\s+"?([^"]+)"?$/.exec(bare);
       if (m) cur.version = m[1]!;
     } else if (inDeps) {
       const m = /^("[^"]+"|\S+):?\s+"?([^"]*)"?$/.exec(line.trim());
