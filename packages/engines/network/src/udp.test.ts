@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engine } from './engine.ts';
 import { apduOf, parseIAm, parseReadPropertyAck, readProperty } from './protocols/bacnet/index.ts';
 import { parseAnswer } from './protocols/dns/index.ts';
+import { children, readTlv } from './protocols/snmp/ber.ts';
 import { getRequest, parseResponse } from './protocols/snmp/index.ts';
+import { describeEngineId, discoveryRequest, parseReport } from './protocols/snmp/v3.ts';
 import { LOOPBACK_PARAMS } from './testing/services.ts';
 import { type Snmpd, snmpdMissing, startSnmpd } from './testing/snmpd.ts';
 import { BACNET_DEVICE, DNS_VERSION, bacnetServices, startBacnetResponder, startDnsResponder } from './testing/udp-responders.ts';
@@ -39,6 +41,53 @@ describe.skipIf(missing !== undefined)(`SNMP against Net-SNMP's snmpd${missing ?
     expect(f.evidence[0]!.file).toBe(`127.0.0.1:${agent.port}/udp`);
     expect(f.evidence[0]!.request).toMatch(/GetRequest v2c community "public": 30 /);
     expect(f.evidence[0]!.response).toMatch(/1\.3\.6\.1\.2\.1\.1\.5\.0 = citadel-snmp-test/);
+  });
+
+  it('discovers the SNMPv3 engine without credentials: Net-SNMP engine ID (enterprise 8072), boots and time', () => {
+    const p = udpPort(a)!;
+    expect(p.extra!.snmpv3_engine_id).toMatch(/^80001f88/);
+    expect(p.extra).toMatchObject({ vendor: 'Net-SNMP' });
+    expect(p.extra!.snmpv3_engine).toMatch(/^enterprise 8072 \(Net-SNMP\), /);
+    expect(Number(p.extra!.snmpv3_engine_boots)).toBeGreaterThanOrEqual(1);
+    expect(p.extra!.snmpv3_engine_time).toMatch(/^\d+$/);
+    const f = result(a, 'network.access.snmp_default_community');
+    expect(f.evidence[0]!.response).toMatch(/Report usmStatsUnknownEngineIDs: engine ID 80001f88/);
+  });
+
+  it('finds an agent that speaks only SNMPv3 (no community) by engine discovery, and does not flag it', async () => {
+    const v3 = await startSnmpd({ v3Only: true });
+    try {
+      const b = await scan('network', v3.port);
+      const p = udpPort(b)!;
+      expect(p).toMatchObject({ service: 'snmp', product: 'Net-SNMP', access: 'auth_required', extra: { vendor: 'Net-SNMP' } });
+      expect(p.extra!.communities).toBeUndefined();
+      expect(result(b, 'network.access.snmp_default_community').result).toBe('pass');
+    } finally {
+      v3.stop();
+    }
+  }, 20_000);
+});
+
+describe('SNMPv3 engine discovery messages', () => {
+  it('asks with a GetRequest of no variables as user "" (noAuthNoPriv, reportable), and reads hostile reports without throwing', () => {
+    const req = discoveryRequest(7, 9);
+    const [version, global, usm, scoped] = children(readTlv(req, 0));
+    expect(readTlv(req, 0).end).toBe(req.length);
+    expect(version!.value[0]).toBe(3);
+    expect(children(global!)[2]!.value).toEqual(Buffer.from([0x04])); // reportable, no auth, no priv
+    expect(children(readTlv(usm!.value, 0))[3]!.value.length).toBe(0); // user name ""
+    const pdu = children(scoped!)[2]!;
+    expect(pdu.tag).toBe(0xa0); // GetRequest, never SetRequest (0xa3)
+    expect(children(pdu)[3]!.value.length).toBe(0); // no variable bindings
+    expect(describeEngineId(Buffer.from('8000000903000c0a0b0c0d', 'hex'))).toEqual({ enterprise: 9, vendor: 'Cisco', detail: 'MAC 00:0c:0a:0b:0c:0d' });
+    for (let i = 0; i < 300; i++) {
+      const junk = Buffer.concat([req.subarray(0, (i * 7) % req.length), Buffer.from(Array.from({ length: i % 40 }, (_, k) => (k * 31 + i) & 0xff))]);
+      try {
+        parseReport(junk);
+      } catch (e) {
+        expect((e as Error).constructor.name).toBe('BerError');
+      }
+    }
   });
 });
 

@@ -28,12 +28,15 @@ export interface Snmpd {
   stop(): void;
 }
 
-export async function startSnmpd(): Promise<Snmpd> {
+/** `v3Only`: no community at all, only an SNMPv3 user (v1/v2c requests are dropped; engine discovery still answers). */
+export async function startSnmpd(o: { v3Only?: boolean } = {}): Promise<Snmpd> {
   const dir = mkdtempSync(join(tmpdir(), 'citadel-snmpd-'));
   const port = await freeUdpPort();
   const conf = join(dir, 'snmpd.conf');
-  writeFileSync(conf, `rocommunity public 127.0.0.1\nsysLocation Citadel test rack\nsysName citadel-snmp-test\n`);
-  const child: ChildProcess = spawn(SNMPD, ['-f', '-Lo', '-C', '-c', conf, '-p', join(dir, 'pid'), `udp:127.0.0.1:${port}`], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, MIBS: '', MIBDIRS: dir } });
+  const access = o.v3Only ? 'createUser citadelv3 SHA "citadel-test-auth" AES "citadel-test-priv"\nrouser citadelv3 authpriv\n' : 'rocommunity public 127.0.0.1\n';
+  writeFileSync(conf, `${access}sysLocation Citadel test rack\nsysName citadel-snmp-test\n`);
+  const child: ChildProcess = spawn(SNMPD, ['-f', '-Lo', '-C', '-c', conf, '-p', join(dir, 'pid'), `udp:127.0.0.1:${port}`], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, MIBS: '', MIBDIRS: dir, SNMP_PERSISTENT_DIR: dir } });
+  // SNMP_PERSISTENT_DIR: the agent's engine boots and v3 users stay in the test's folder, not /var/lib/snmp.
   // Ready when it says so on stdout ("NET-SNMP version … AgentX subagent connected" or "started").
   await new Promise<void>((resolve, reject) => {
     const t = setTimeout(resolve, 3000);
@@ -53,8 +56,12 @@ export async function startSnmpd(): Promise<Snmpd> {
   return {
     port,
     stop: () => {
-      child.kill();
-      rmSync(dir, { recursive: true, force: true });
+      // The agent writes its persistent state as it exits: the folder goes once it has.
+      if (child.exitCode !== null) rmSync(dir, { recursive: true, force: true });
+      else {
+        child.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+        child.kill();
+      }
     },
   };
 }

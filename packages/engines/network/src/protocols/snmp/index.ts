@@ -4,13 +4,14 @@
  * well-known communities "public" and "private". An agent answers only a
  * community it accepts (a wrong one is dropped silently, RFC 1157 §4.1), so
  * any Response proves read access with that community. Only GetRequest is
- * ever sent, never SetRequest.
+ * ever sent, never SetRequest. Beside them, SNMPv3 engine discovery (v3.ts).
  */
 import { randomInt } from 'node:crypto';
 import type { UdpContext } from '../../scan/udp.ts';
 import { hex } from '../render.ts';
 import type { ServiceInfo } from '../types.ts';
 import { BerError, children, decodeOid, int, nul, octets, oid, readInt, readTlv, readUnsigned, seq, tlv } from './ber.ts';
+import { type EngineInfo, describeEngineId, discoverEngine, engineProof } from './v3.ts';
 
 export const SYSTEM_OIDS = { sysDescr: '1.3.6.1.2.1.1.1.0', sysObjectID: '1.3.6.1.2.1.1.2.0', sysName: '1.3.6.1.2.1.1.5.0', sysLocation: '1.3.6.1.2.1.1.6.0' } as const;
 export const COMMUNITIES = ['public', 'private'] as const;
@@ -99,8 +100,15 @@ export async function tryCommunities(ctx: UdpContext, communities: readonly stri
 }
 
 export async function probeSnmp(ctx: UdpContext): Promise<ServiceInfo | undefined> {
-  const found = await tryCommunities(ctx);
-  if (found.length === 0) return undefined;
+  // SNMPv3 engine discovery beside the communities (each exchange has its own socket): an agent
+  // that speaks only v3 is found too, and its engine ID names the vendor without any credential.
+  const [found, v3] = await Promise.all([tryCommunities(ctx), discoverEngine(ctx)]);
+  const engine = v3 ? engineExtra(v3.info) : undefined;
+  const v3Proof = v3 ? { request: engineProof(v3.request), response: `Report ${v3.info.report ?? ''}: engine ID ${v3.info.engineId.toString('hex')}, boots ${v3.info.boots}, time ${v3.info.time} s` } : undefined;
+  if (found.length === 0) {
+    if (!v3 || !engine) return undefined;
+    return { service: 'snmp', ...(engine.product ? { product: engine.product } : {}), extra: engine.extra, access: 'auth_required', proof: v3Proof! };
+  }
   const first = found[0]!;
   const v = (o: string) => first.response.bindings.find((b) => b.oid === o)?.value;
   const descr = v(SYSTEM_OIDS.sysDescr);
@@ -112,11 +120,32 @@ export async function probeSnmp(ctx: UdpContext): Promise<ServiceInfo | undefine
   }
   // Net-SNMP's own agent names itself in sysObjectID (enterprise 8072, NET-SNMP-TC netSnmpAgentOIDs).
   const netSnmp = extra.sysObjectID?.startsWith('1.3.6.1.4.1.8072.');
+  Object.assign(extra, engine?.extra ?? {});
+  const product = netSnmp ? 'Net-SNMP' : engine?.product;
   return {
     service: 'snmp',
-    ...(netSnmp ? { product: 'Net-SNMP' } : {}),
+    ...(product ? { product } : {}),
     extra,
     access: 'open',
-    proof: { request: found.map((f) => `GetRequest ${f.version} community "${f.community}": ${hex(f.request, 96)}`).join('\n'), response: found.map((f) => `Response: ${f.response.bindings.map((b) => `${b.oid} = ${b.value ?? '(none)'}`).join('; ')}`).join('\n') },
+    proof: {
+      request: [...found.map((f) => `GetRequest ${f.version} community "${f.community}": ${hex(f.request, 96)}`), ...(v3Proof ? [v3Proof.request] : [])].join('\n'),
+      response: [...found.map((f) => `Response: ${f.response.bindings.map((b) => `${b.oid} = ${b.value ?? '(none)'}`).join('; ')}`), ...(v3Proof ? [v3Proof.response] : [])].join('\n'),
+    },
+  };
+}
+
+/** What the engine discovery tells: the engine ID and its vendor, boots and time since the last boot. */
+function engineExtra(info: EngineInfo): { extra: Record<string, string>; product?: string } {
+  const d = describeEngineId(info.engineId);
+  return {
+    extra: {
+      snmpv3_engine_id: info.engineId.toString('hex').slice(0, 64),
+      snmpv3_engine: `${d.enterprise !== undefined ? `enterprise ${d.enterprise}${d.vendor ? ` (${d.vendor})` : ''}, ` : ''}${d.detail}`,
+      snmpv3_engine_boots: String(info.boots),
+      snmpv3_engine_time: String(info.time),
+      ...(d.vendor ? { vendor: d.vendor } : {}),
+    },
+    // Net-SNMP's engine IDs carry its own enterprise number: the agent is then known even without a community.
+    ...(d.enterprise === 8072 ? { product: 'Net-SNMP' } : {}),
   };
 }
