@@ -83,6 +83,11 @@ describe.skipIf(!chromiumAvailable || !tc.gcc || !tc.make)('white-box keys and l
     await page.getByTestId('wb-dca').waitFor();
     const detail = (await page.getByTestId('wb-lib-detail').textContent()) ?? '';
     expect(detail).toContain('明文查表实现（对照）');
+    // security first (the default): run-time masking, and a verdict that names the trace count and never says "secure"
+    await page.getByTestId('wb-dca-masked').waitFor();
+    expect(await page.getByTestId('wb-dca').textContent()).toMatch(/\d+ 条迹/);
+    expect(detail).toContain('单比特 DPA');
+    expect(detail).not.toMatch(/whitebox\.library\./);
     expect(detail).toContain('GB/T 32907-2016 A.1 enc');
     expect(detail).toContain('key scan');
     await page.keyboard.press('Escape');

@@ -118,16 +118,18 @@ function score(targets: ByteTarget[], n: number): Record<Distinguisher, DcaPoint
 }
 
 /** All attacks on one trace set; targets per side built by the caller. */
-type SeriesOf = Omit<DcaAttack, 'whitebox' | 'plain'> & { points: DcaPoint[] };
+export type SeriesOf = Omit<DcaAttack, 'whitebox' | 'plain'> & { points: DcaPoint[] };
 
 function attackAll(targets: Record<Side, ByteTarget[]>, checkpoints: number[]): { attacks: SeriesOf[]; samples: number } {
   const attacks: SeriesOf[] = [];
   for (const side of ['first', 'last'] as const) {
-    const per = checkpoints.map((n) => score(targets[side], n));
+    const t = targets[side];
+    if (!t) continue;
+    const per = checkpoints.map((n) => score(t, n));
     for (const d of DISTINGUISHERS) attacks.push({ distinguisher: d, side, points: per.map((p) => p[d]) });
   }
   // samples per trace: the distinct sample groups of the larger side
-  const groupsTotal = (s: Side) => [...new Set(targets[s].map((t) => t.samples))].reduce((a, g) => a + g.length, 0);
+  const groupsTotal = (s: Side) => [...new Set((targets[s] ?? []).map((t) => t.samples))].reduce((a, g) => a + g.length, 0);
   const samples = Math.max(groupsTotal('first'), groupsTotal('last'));
   return { attacks, samples };
 }

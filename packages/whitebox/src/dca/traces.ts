@@ -56,7 +56,8 @@ export function collect(run: (input: Buffer, sink: TraceSink) => Uint8Array, gro
   return { first: rows.first.map(transpose), last: rows.last.map(transpose), inputs, outputs };
 }
 
-function transpose(rows: number[][]): Uint8Array[] {
+/** Rows (one per trace) of sample bits → samples, dropping constant and repeated (or complementary) ones. */
+export function transpose(rows: ArrayLike<number>[]): Uint8Array[] {
   const width = rows[0]?.length ?? 0;
   const seen = new Set<string>();
   const out: Uint8Array[] = [];

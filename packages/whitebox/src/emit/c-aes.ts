@@ -102,15 +102,44 @@ typedef struct {
 } wb_ctx;
 static int wb_ctx_init(wb_ctx *C) { return wb_seed(&C->rng); }
 
+/* d = s ^ m over 256 words (restrict: the compiler may vectorise it) */
+static void wb_xor256(uint32_t *restrict d, const uint32_t *restrict s, uint32_t m) {
+  for (int y = 0; y < 256; y++) d[y] = s[y] ^ m;
+}
+
+/* Byte j of x goes to j ^ lo (lo < 8): the three swaps are involutions that commute, and they are the
+   same permutation of memory bytes in either byte order. */
+static inline uint64_t wb_perm8(uint64_t x, unsigned lo) {
+  if (lo & 4u) x = (x << 32) | (x >> 32);
+  if (lo & 2u) x = ((x & 0x0000FFFF0000FFFFull) << 16) | ((x >> 16) & 0x0000FFFF0000FFFFull);
+  if (lo & 1u) x = ((x & 0x00FF00FF00FF00FFull) << 8) | ((x >> 8) & 0x00FF00FF00FF00FFull);
+  return x;
+}
+
+/* d[i] = s[i ^ k] ^ g for a 256-byte table, eight bytes at a time (the per-block masking is most of the
+   hardened build's cost). Every row of s is read in full, in an order that depends only on the mask. */
+static inline void wb_reindex(uint8_t *restrict d, const uint8_t *restrict s, unsigned k, uint8_t g) {
+  uint64_t G = 0x0101010101010101ull * g;
+  unsigned hi = (k >> 4) & 15u, lo = k & 15u;
+  for (unsigned r = 0; r < 16; r++) {
+    const uint8_t *src = s + ((r ^ hi) << 4);
+    uint64_t a, b;
+    memcpy(&a, src + ((lo & 8u) ? 8 : 0), 8);
+    memcpy(&b, src + ((lo & 8u) ? 0 : 8), 8);
+    a = wb_perm8(a, lo & 7u) ^ G;
+    b = wb_perm8(b, lo & 7u) ^ G;
+    memcpy(d + (r << 4), &a, 8);
+    memcpy(d + (r << 4) + 8, &b, 8);
+  }
+}
+
 /* Fresh masks for one block: masked copies of the first-round Type II and XOR tables, of the last
    middle round's final XOR layer, and the last-round tables re-indexed by the state mask. */
 static void wb_mask(const wb_tabs *T, wb_ctx *C, uint32_t first_out[4]) {
   uint32_t mu[16], last[4];
   for (int i = 0; i < 16; i++) {
-    uint32_t m = mu[i] = wb_rand32(&C->rng);
-    const uint32_t *s = T->t2 + (size_t)i * 256;
-    uint32_t *d = C->t2 + (size_t)i * 256;
-    for (int y = 0; y < 256; y++) d[y] = s[y] ^ m;
+    mu[i] = wb_rand32(&C->rng);
+    wb_xor256(C->t2 + (size_t)i * 256, T->t2 + (size_t)i * 256, mu[i]);
   }
   for (int c = 0; c < 4; c++) {
     uint32_t G1 = wb_rand32(&C->rng), G2 = wb_rand32(&C->rng), G3 = wb_rand32(&C->rng);
@@ -123,11 +152,9 @@ static void wb_mask(const wb_tabs *T, wb_ctx *C, uint32_t first_out[4]) {
       unsigned k2 = (((mu[4 * c + 2] >> sh) & 15u) << 4) | ((mu[4 * c + 3] >> sh) & 15u);
       uint8_t g1 = (uint8_t)((G1 >> sh) & 15u), g2 = (uint8_t)((G2 >> sh) & 15u), g3 = (uint8_t)((G3 >> sh) & 15u);
       unsigned k3 = ((unsigned)g1 << 4) | g2;
-      for (unsigned i = 0; i < 256; i++) {
-        d[i] = s[i ^ k1] ^ g1;
-        d[256 + i] = s[256 + (i ^ k2)] ^ g2;
-        d[512 + i] = s[512 + (i ^ k3)] ^ g3;
-      }
+      wb_reindex(d, s, k1, g1);
+      wb_reindex(d + 256, s + 256, k2, g2);
+      wb_reindex(d + 512, s + 512, k3, g3);
     }
   }
   for (int c = 0; c < 4; c++) {
@@ -136,12 +163,12 @@ static void wb_mask(const wb_tabs *T, wb_ctx *C, uint32_t first_out[4]) {
       uint8_t h = (uint8_t)((last[c] >> (4u * n)) & 15u);
       const uint8_t *s = T->x2 + (size_t)(((WB_ROUNDS - 2) * 4 + c) * 8 + n) * 768 + 512;
       uint8_t *d = C->x3 + (size_t)(c * 8 + n) * 256;
-      for (unsigned i = 0; i < 256; i++) d[i] = s[i] ^ h;
+      wb_reindex(d, s, 0, h);
     }
   }
   for (int i = 0; i < 16; i++) {
     unsigned p = T->sh[i], m = (last[p >> 2] >> (8u * (p & 3u))) & 255u;
-    for (unsigned y = 0; y < 256; y++) C->tf[i * 256 + y] = T->tf[i * 256 + (y ^ m)];
+    wb_reindex(C->tf + i * 256, T->tf + i * 256, m, 0);
   }
 }
 

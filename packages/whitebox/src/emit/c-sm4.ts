@@ -98,7 +98,7 @@ typedef struct {
 static int wb_ctx_init(wb_ctx *C) { return wb_seed(&C->rng); }
 
 /* A masked copy of one round's four S-box tables; returns the XOR of the four masks. */
-static uint32_t wb_mask_tb(const uint32_t *src, uint32_t *dst, wb_rng *r) {
+static uint32_t wb_mask_tb(const uint32_t *restrict src, uint32_t *restrict dst, wb_rng *r) {
   uint32_t all = 0;
   for (int j = 0; j < 4; j++) {
     uint32_t nu = wb_rand32(r);

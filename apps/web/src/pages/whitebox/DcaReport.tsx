@@ -38,7 +38,7 @@ export function DcaReport({ dca, algorithm }: { dca: Dca; algorithm: string }) {
       <h4 style={{ marginTop: 16 }}>
         {L('dca')} {dca.masked && <Tag color="blue" data-testid="wb-dca-masked">{L('dcaMasked')}</Tag>}
       </h4>
-      <Alert type={dca.resisted ? 'success' : 'warning'} showIcon message={verdict} description={description} data-testid="wb-dca" />
+      <Alert type={dca.resisted ? 'info' : 'warning'} showIcon message={verdict} description={description} data-testid="wb-dca" />
       <Table
         size="small"
         pagination={false}
@@ -49,7 +49,7 @@ export function DcaReport({ dca, algorithm }: { dca: Dca; algorithm: string }) {
           { title: '', dataIndex: 'impl', width: 150 },
           { title: L('attack'), dataIndex: 'attack', width: 170 },
           ...checkpoints.map((n, i) => ({
-            title: `${n} ${L('traces')}`,
+            title: `${L('traces')} ${n}`,
             key: String(n),
             render: (_: unknown, r: (typeof rows)[number]) => cell(r.points[i]),
           })),

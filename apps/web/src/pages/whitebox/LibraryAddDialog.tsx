@@ -89,7 +89,7 @@ export function LibraryAddDialog({ open, onClose, onSaved }: { open: boolean; on
         <Form.Item name="padding" label={t('whitebox.library.padding')}>
           <Radio.Group options={options('paddings', ['pkcs7', 'none'])} />
         </Form.Item>
-        <Form.Item name="preference" label={t('whitebox.library.preference')}>
+        <Form.Item name="preference" label={t('whitebox.library.preference')} extra={t('whitebox.library.preferenceHint')}>
           <Radio.Group options={options('preferences', ['security', 'performance'])} />
         </Form.Item>
         {platforms.includes('android') && (
