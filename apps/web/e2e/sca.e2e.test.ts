@@ -164,6 +164,21 @@ describe.skipIf(!chromiumAvailable)('software-component assessment in the browse
     await expect.poll(() => page.getByTestId('sca-compare-removed').textContent(), { timeout: 10_000 }).toContain('copyleft');
     expect(await page.getByTestId(`page-ComponentSecurity_Compare`).textContent()).not.toMatch(/sca\.[a-z]/);
     await page.context().close();
+
+    // The same result in English: no Chinese word and no raw key on the SCA cards.
+    const en = await (await portal.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' })).newPage();
+    await en.addInitScript(() => window.localStorage.setItem('lang', 'en'));
+    await signIn(en, portal, 'admin', TEST_ADMIN_PASSWORD);
+    await en.getByTestId('main-layout').waitFor();
+    await en.goto(`${portal.url}#/special/component/result?task_uid=${uid}`);
+    await en.getByTestId('sca-components').waitFor({ timeout: 30_000 });
+    for (const card of ['sca-overview', 'sca-components-card', 'sca-vulnerabilities-card', 'sca-upgrade-card', 'sca-tree-card', 'sca-licences-card', 'sca-suppressed-card']) {
+      const text = (await en.getByTestId(card).textContent())!;
+      expect(text, card).not.toMatch(/[\u4e00-\u9fff]/);
+      expect(text, card).not.toMatch(/sca\.[a-z]/);
+    }
+    expect(await en.getByTestId('sca-suppressed').textContent()).toContain('Code not reachable');
+    await en.context().close();
   }, 240_000);
 
   it('refuses a licence list with an id that is no SPDX licence, with the catalogue message', async () => {
