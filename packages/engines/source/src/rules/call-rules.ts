@@ -98,7 +98,9 @@ export const CALL_RULES: readonly CallRule[] = [
   { key: 'crypto.weak_hash', langs: ['java'], names: ['getInstance'], test: (c) => /MessageDigest/.test(c.recvText) && WEAK_HASH.test(str(c.args[0]) ?? '') },
   { key: 'crypto.weak_hash', langs: ['java'], names: ['md5', 'md5Hex', 'sha1', 'sha1Hex', 'shaHex', 'sha', 'md2', 'md2Hex', 'getMd5Digest', 'getSha1Digest'], test: (c) => /DigestUtils/.test(c.recvText) },
   { key: 'crypto.weak_hash', langs: ['js'], names: ['createHash', 'createHmac'], test: (c) => c.call.name === 'createHash' && /^(md5|md4|sha1|sha-1|ripemd)$/i.test(str(c.args[0]) ?? '') },
-  { key: 'crypto.weak_hash', langs: ['python'], names: ['md5', 'sha1', 'new'], test: (c) => /hashlib/.test(c.recvText) && (c.call.name !== 'new' || /^(md5|sha1|md4)$/i.test(str(c.args[0]) ?? '')) && !c.argText.some((a) => /usedforsecurity\s*=\s*False/.test(a)) },
+  { key: 'crypto.weak_hash', langs: ['python'], names: ['md5', 'sha1', 'new'], test: (c) => /hashlib/.test(c.recvText) && (c.call.name !== 'new' || /^(md5|sha1|md4)$/i.test(str(c.args[0]) ?? '')) && c.kw('usedforsecurity')?.konst !== false },
+  // cryptography: hashes.Hash(hashes.MD5()) / hashes.SHA1().
+  { key: 'crypto.weak_hash', langs: ['python'], names: ['MD5', 'SHA1'], test: (c) => /(^|\.)hashes$/.test(c.recvText) },
   { key: 'crypto.weak_hash', langs: ['go'], names: ['New', 'Sum'], test: (c) => /^(md5|sha1|md4)$/.test(c.recvText) },
   { key: 'crypto.weak_hash', langs: ['php'], names: ['md5', 'sha1', 'md5_file', 'sha1_file'], test: () => true },
   { key: 'crypto.weak_hash', langs: ['php'], names: ['hash'], test: (c) => /^(md5|sha1|md4)$/i.test(str(c.args[0]) ?? '') },

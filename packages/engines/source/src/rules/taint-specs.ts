@@ -175,6 +175,8 @@ export const SINKS: readonly SinkSpec[] = [
   { kind: 'path', langs: PY, names: ['open', 'send_file', 'remove', 'unlink', 'rmtree', 'listdir', 'FileResponse', 'Path', 'rename', 'makedirs', 'mkdir', 'rmdir', 'copyfile', 'copy'], args: [0] },
   // send_from_directory(directory, path) refuses paths that leave the directory (werkzeug safe_join): only the directory is a sink.
   { kind: 'path', langs: PY, names: ['send_from_directory'], args: [0] },
+  // pathlib: Path('/srv') / name, then read_text()/write_bytes()…: the path is the receiver.
+  { kind: 'path', langs: PY, names: ['read_text', 'read_bytes', 'write_text', 'write_bytes', 'iterdir', 'unlink', 'rmdir', 'touch'], args: 'receiver' },
   { kind: 'path', langs: GO, names: ['Open', 'OpenFile', 'ReadFile', 'WriteFile', 'Remove', 'RemoveAll', 'ServeFile', 'Create', 'ReadDir', 'Mkdir', 'MkdirAll', 'Rename'], recv: /^(os|ioutil|http|io)$/, args: 'any' },
   // Gin/Echo: c.File / c.FileAttachment / c.Attachment serve a file from disk.
   { kind: 'path', langs: GO, names: ['File', 'FileAttachment', 'Attachment', 'Inline'], recv: /^(c|ctx|context)$/, args: [0] },
@@ -346,7 +348,7 @@ function typeNames(v: Value | undefined): boolean {
 
 /** A program run from an argument list whose first item (the program) is not tainted. */
 function listHead(v: Value | undefined): boolean {
-  return v?.items !== undefined && !v.items[0]?.taint;
+  return v?.items !== undefined && plainProgram(v.items[0]);
 }
 
 /** C functions that fill the buffer given as argument `arg` with data from outside (socket, console, file, environment). */

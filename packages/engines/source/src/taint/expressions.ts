@@ -157,6 +157,10 @@ export function lookup(w: Walker, name: string, n: Syn, f: Frame): Value {
     const m = macroValue(w, name, f);
     if (m) return m;
   }
+  if (!v) {
+    const g = w.globals?.get(name);
+    if (g) return g;
+  }
   // Imported names (a top-level `const x = require('./m')` evaluates to nothing known here).
   return w.linker?.imported(name) ?? v ?? UNKNOWN;
 }

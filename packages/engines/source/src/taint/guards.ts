@@ -38,7 +38,10 @@ export function guardsAt(w: Walker, cond: Syn, f: Frame, depth = 0): Guard[] {
     if (w.group === 'java') return [];
     const path = pathGuard(w, cond, f);
     if (path) return [path];
-    if (w.group === 'python') return [];
+    if (w.group === 'python') {
+      const m = membershipGuard(w, cond, f);
+      return m ? [m] : [];
+    }
     const c = unwrap(cond);
     if (/binary_expression|binary_operator/.test(c.type) && depth < 8) {
       const op = field(c, 'operator') ?? c.children.find((x) => !x.named);
@@ -369,4 +372,18 @@ function prefixTest(w: Walker, n: Syn): { subject: Syn; whenTrue: boolean } | un
     return s ? { subject: s, whenTrue: true } : undefined;
   }
   return undefined;
+}
+
+/** Python `x in ALLOWED` / `x not in ('a', 'b')` where the collection's members are all known constants: an allow-list. */
+function membershipGuard(w: Walker, cond: Syn, f: Frame): Guard | undefined {
+  const c = unwrap(cond);
+  if (c.type !== 'comparison_operator') return undefined;
+  const ops = c.children.filter((x) => !x.named).map((x) => w.text(x)).join(' ');
+  if (ops !== 'in' && ops !== 'not in') return undefined;
+  const [l, r] = namedChildren(c);
+  if (!l || !r || !(isIdent(l) || isMember(l) || isSubscript(l))) return undefined;
+  const coll = w.ev(r, f);
+  const members = coll.items ?? (coll.entries ? [...coll.entries.keys()].map((k) => konst(k)) : undefined);
+  if (!members || members.length === 0 || coll.taint || !members.every((m) => m.konst !== undefined && !m.taint)) return undefined;
+  return { key: w.text(l), narrowed: sanitize(w.ev(l, f), 'all'), inThen: ops === 'in' };
 }

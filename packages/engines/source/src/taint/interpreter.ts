@@ -17,7 +17,7 @@ import { BUDGET, type Frame, isClassBody, newFrame, stepAt } from './frame.ts';
 import type { Specs } from './match.ts';
 import { exec, execBlock } from './statements.ts';
 import { type CallSite, type FunctionDef, type LangGroup, functionAt, groupOf } from './syntax-profile.ts';
-import type { Step, Value } from './value.ts';
+import { type Step, type Value, deepTaint } from './value.ts';
 import type { CallObserver, Linker, TaintHit, Walker } from './walker.ts';
 
 export type { CallObserver, Linker, TaintHit } from './walker.ts';
@@ -41,6 +41,8 @@ export interface InterpreterOptions {
 export class TaintInterpreter implements Walker {
   readonly group: LangGroup;
   readonly functions = new Map<string, FunctionDef[]>();
+  /** Constant values of the module's top-level names (seen by every function of the file). */
+  readonly globals = new Map<string, Value>();
   readonly memo = new Map<string, Value>();
   readonly analysed = new Set<Syn>();
   /** The budget in use: this file's own, or the caller's while a call from another module is followed here. */
@@ -93,7 +95,12 @@ export class TaintInterpreter implements Walker {
   run(): void {
     const defs = this.group === 'c' ? callersFirst(this.defs, this.root, this.src) : this.defs;
     try {
-      this.execBlock(this.root, newFrame(new Map(), 0));
+      const top = newFrame(new Map(), 0);
+      this.execBlock(this.root, top);
+      // Python, JS/TS and Go: module-level constants (ALG = 'md5', const ALLOWED = ['/a', '/b']) are what functions see.
+      if (this.group === 'python' || this.group === 'js' || this.group === 'go') {
+        for (const [k, v] of top.env) if (!deepTaint(v) && (v.konst !== undefined || v.items || v.entries)) this.globals.set(k, v);
+      }
       for (const f of defs) {
         if (this.analysed.has(f.node) || !f.body) continue;
         // Named functions are roots (called from elsewhere); anonymous ones are analysed where they are passed.

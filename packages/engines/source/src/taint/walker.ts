@@ -53,6 +53,8 @@ export interface Walker {
   readonly specs: Specs;
   readonly onHit: (hit: TaintHit) => void;
   readonly onCall?: CallObserver | undefined;
+  /** Constant values of the module's top-level names, once the top level has run. */
+  readonly globals?: ReadonlyMap<string, Value>;
   /** Functions of the file by name (calls to them are followed). */
   readonly functions: ReadonlyMap<string, FunctionDef[]>;
   /** Results of followed calls by function and argument signature. */
