@@ -117,14 +117,46 @@ export function verifyPacked(before: Buffer, after: Buffer, stub: Stub, opts: { 
   if (opts.textRange) {
     const s = ro(opts.textRange.vaddr, opts.textRange.len)!;
     const start = s.offset + opts.textRange.vaddr - s.vaddr;
+    const wanted = new Map<number, number[]>();
     for (let o = start; o + 16 <= start + opts.textRange.len; o += 16) {
-      const win = before.subarray(o, o + 16);
-      if (new Set(win).size < 6) continue; // padding and fill patterns are not code a reader learns from
+      if (new Set(before.subarray(o, o + 16)).size < 6) continue; // padding and fill patterns are not code a reader learns from
       windows++;
-      if (after.includes(win)) textLeft++;
+      const h = hash16(before, o);
+      const list = wanted.get(h);
+      if (list) list.push(o);
+      else wanted.set(h, [o]);
     }
+    textLeft = findWindows(after, before, wanted);
     if (textLeft > 0) return bad('secrecy', `${textLeft} of ${windows} 16-byte runs of the original .text still in the file`);
   }
   checks.push({ id: 'secrecy', ok: true, detail: `${opts.strings.length} strings encrypted (${elsewhere} also elsewhere in the file, e.g. as symbol names)${opts.markers.length ? `, ${opts.markers.length} listed strings absent` : ''}${opts.textRange ? `; none of ${windows} 16-byte .text runs left` : ''}` });
   return checks;
+}
+
+const B = 0x01000193;
+const B15 = Array.from({ length: 15 }).reduce<number>((x) => Math.imul(x, B), 1);
+
+function hash16(b: Buffer, o: number): number {
+  let h = 0;
+  for (let i = 0; i < 16; i++) h = (Math.imul(h, B) + b[o + i]!) | 0;
+  return h;
+}
+
+/**
+ * How many of the wanted 16-byte windows of `src` (by hash → offsets) occur
+ * anywhere in `hay`: one rolling-hash pass over `hay` (Rabin–Karp), each hash
+ * hit confirmed byte for byte — linear in the file size, so a large library's
+ * .text is checked completely rather than sampled.
+ */
+function findWindows(hay: Buffer, src: Buffer, wanted: Map<number, number[]>): number {
+  if (hay.length < 16 || wanted.size === 0) return 0;
+  const found = new Set<number>();
+  let h = hash16(hay, 0);
+  for (let i = 0; ; i++) {
+    const list = wanted.get(h);
+    if (list) for (const o of list) if (!found.has(o) && hay.compare(src, o, o + 16, i, i + 16) === 0) found.add(o);
+    if (i + 16 >= hay.length) break;
+    h = (Math.imul(h - Math.imul(hay[i]!, B15), B) + hay[i + 16]!) | 0;
+  }
+  return found.size;
 }
