@@ -110,15 +110,18 @@ export function renameJar(entries: Map<string, Buffer>, keep: string[]): RenameR
     for (const x of m.members) if (!renamed?.has(`${x.field ? 'f' : 'm'}:${utf8(m, x.nameIdx)}:${utf8(m, x.descIdx)}`)) goneMemberNames.delete(utf8(m, x.nameIdx));
     for (const e of m.cp) {
       if (e.tag === 8) goneMemberNames.delete(utf8(m, e.ref));
-      if ((e.tag === 9 || e.tag === 10 || e.tag === 11) && !models.has(className(m, e.a))) {
+      if (e.tag === 9 || e.tag === 10 || e.tag === 11) {
+        // a reference that is not to a renamed member keeps its name (e.g. an inherited platform field through a subclass)
         const nt = m.cp[e.b];
-        if (nt?.tag === 12) goneMemberNames.delete(utf8(m, nt.a));
+        if (nt?.tag === 12 && !memberMap.get(className(m, e.a))?.has(`${e.tag === 9 ? 'f' : 'm'}:${utf8(m, nt.a)}:${utf8(m, nt.b)}`)) goneMemberNames.delete(utf8(m, nt.a));
       }
       if (e.tag === 17 || e.tag === 18) {
         const nt = m.cp[e.b];
         if (nt?.tag === 12) goneMemberNames.delete(utf8(m, nt.a));
       }
     }
+    // names in attributes that stay as they are (annotation elements, parameter names, attribute names …)
+    for (const st of m.sites) if (st.kind === 'other') goneMemberNames.delete(utf8(m, m.bytes.readUInt16BE(st.at)));
   }
   const classes = new Map<string, { name: string; bytes: Buffer }>();
   for (const [name, { entry, m }] of models) {
