@@ -9,11 +9,13 @@ import type { Assessment } from '@citadel/contracts';
 import { describe, expect, it } from 'vitest';
 import { engine } from './engine.ts';
 import { crc, readFrames, requestLinkStatus } from './protocols/dnp3/index.ts';
+import { applicationFragment } from './protocols/dnp3/attributes.ts';
 import { parseControllerData, readMessage } from './protocols/fins/index.ts';
 import { parseFoxHello } from './protocols/fox/index.ts';
 import { hasUFrame } from './protocols/iec104/index.ts';
 import { parseSzl, readTpkt, s7Pdu } from './protocols/s7comm/index.ts';
 import {
+  DNP3_DEVICE,
   DNP3_OUTSTATION,
   FINS_CONTROLLER,
   FOX_STATION,
@@ -62,13 +64,18 @@ describe('further control protocols against responders written from their specif
       for (let p = 0; p < frames.length; p += frames[p + 1]! + 2) if (frames[p] === 0x68) expect(frames[p + 2]! & 0x03, 'only U-frames').toBe(0x03);
     }));
 
-  it('DNP3: the outstation address from LINK STATUS, link-layer frames only', () =>
+  it('DNP3: the outstation address from LINK STATUS, then the device attributes by one READ, nothing else', () =>
     scanIcs(startDnp3Responder, (a, r) => {
-      expect(port0(a)).toMatchObject({ service: 'dnp3', extra: { outstation_address: String(DNP3_OUTSTATION) } });
+      expect(port0(a)).toMatchObject({ service: 'dnp3', product: DNP3_DEVICE.model, version: DNP3_DEVICE.software, extra: { outstation_address: String(DNP3_OUTSTATION), vendor: DNP3_DEVICE.vendor, model_name: DNP3_DEVICE.model, serial_number: DNP3_DEVICE.serial } });
       expect(result(a, 'ics.dnp3.exposed').result).toBe('fail');
-      const frames = readFrames(Buffer.concat(r.received));
+      const sent = Buffer.concat(r.received);
+      const frames = readFrames(sent);
       expect(frames.length).toBeGreaterThan(0);
-      expect(frames.every((f) => f.primary && f.func === 9)).toBe(true);
+      // Link: REQUEST LINK STATUS (9) and UNCONFIRMED USER DATA (4) only; application: READ (1) only.
+      expect(new Set(frames.map((f) => f.func))).toEqual(new Set([9, 4]));
+      expect(frames.every((f) => f.primary)).toBe(true);
+      const app = applicationFragment(Buffer.from(sent.subarray(sent.indexOf(Buffer.from([0x05, 0x64, 0x0b])))));
+      expect(app![1]).toBe(0x01);
     }));
 
   it('Niagara Fox: station, host and Niagara version from the hello', () =>

@@ -93,7 +93,7 @@ export const JA_PROTOCOL_TEXTS: TranslationTable = {
   'dnp3.exposed': {
     purpose: 'DNP3（電力・水道の SCADA）がスキャナーから到達可能で応答するかを確認します。',
     description: 'DNP3 自体には認証がなく、TCP 20000 ポートに到達できる誰もが（Secure Authentication がなければ）データポイントを読み取り、制御コマンドを送信できます。',
-    testingSteps: 'データリンク層の REQUEST LINK STATUS フレームを送信し、LINK STATUS 応答から局アドレスを読み取ります。読み取り要求のみを送信し、機器には一切書き込みません。',
+    testingSteps: 'データリンク層の REQUEST LINK STATUS フレームを送信し、LINK STATUS 応答から局アドレスを読み取り、続いてアプリケーション層の READ（グループ 0 デバイス属性 g0v254）を 1 回送信してベンダー、モデル、ソフトウェアバージョン、シリアル番号を読み取ります。読み取り要求のみを送信し、機器には一切書き込みません。',
     solution: '制御ネットワークを分離し、エンジニアリングステーションと SCADA ホストからのみポートへの接続を許可し、必要に応じて認証と暗号化を行うゲートウェイまたは VPN を経由させてください。',
   },
   'fox.exposed': {

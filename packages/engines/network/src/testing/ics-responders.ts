@@ -143,6 +143,21 @@ export function startIec104Responder(): Promise<TcpResponder> {
 // --- DNP3 ---
 
 export const DNP3_OUTSTATION = 4;
+export const DNP3_DEVICE = { vendor: 'Citadel Grid Systems', model: 'RTU-560 Outstation', software: '2.4.1', serial: 'SN-0042-7' } as const;
+
+/** A link frame (our own builder, not the engine's: the responder must stand on the specification alone). */
+function userDataFrame(dest: number, src: number, user: Buffer, ctrl: number): Buffer {
+  const h = Buffer.from([0x05, 0x64, 5 + user.length, ctrl, dest & 0xff, dest >> 8, src & 0xff, src >> 8]);
+  const out: Buffer[] = [h, Buffer.alloc(2)];
+  out[1]!.writeUInt16LE(crc(h));
+  for (let i = 0; i < user.length; i += 16) {
+    const blk = user.subarray(i, i + 16);
+    const c = Buffer.alloc(2);
+    c.writeUInt16LE(crc(blk));
+    out.push(blk, c);
+  }
+  return Buffer.concat(out);
+}
 
 export function startDnp3Responder(): Promise<TcpResponder> {
   return serve((b, send) => {
@@ -158,6 +173,17 @@ export function startDnp3Responder(): Promise<TcpResponder> {
       const h = Buffer.from([0x05, 0x64, 0x05, 0x0b, src & 0xff, src >> 8, DNP3_OUTSTATION, 0]);
       const c = crc(h);
       send(Buffer.concat([h, Buffer.from([c & 0xff, c >> 8])]));
+    }
+    // UNCONFIRMED USER DATA carrying READ g0v254 (qualifier 0x06): the device attributes, in two transport segments.
+    if ((b[3]! & 0x4f) === 0x44 && dest === DNP3_OUTSTATION && b.length >= total && user >= 6) {
+      const app = b.subarray(10, 10 + Math.min(user, 16));
+      if (app[2] === 0x01 && app[3] === 0x00 && app[4] === 0xfe && app[5] === 0x06) {
+        const attr = (v: number, s: string) => Buffer.concat([Buffer.from([0x00, v, 0x00, 0x00, 0x00, 0x01, s.length]), Buffer.from(s, 'latin1')]);
+        const body = Buffer.concat([Buffer.from([0xc0 | (app[1]! & 0x0f), 0x81, 0x00, 0x00]), attr(252, DNP3_DEVICE.vendor), attr(250, DNP3_DEVICE.model), attr(242, DNP3_DEVICE.software), attr(248, DNP3_DEVICE.serial)]);
+        const half = Math.ceil(body.length / 2);
+        send(userDataFrame(src, DNP3_OUTSTATION, Buffer.concat([Buffer.from([0x40]), body.subarray(0, half)]), 0x44));
+        send(userDataFrame(src, DNP3_OUTSTATION, Buffer.concat([Buffer.from([0x81]), body.subarray(half)]), 0x44));
+      }
     }
     return b.length >= total ? { used: total } : undefined;
   });

@@ -2,11 +2,13 @@
  * DNP3 over TCP (IEEE 1815-2012 §9, data-link layer): REQUEST LINK STATUS
  * (primary function 9) to the self address 0xFFFC and the commonest
  * outstation addresses; an outstation answers LINK STATUS (secondary
- * function 11) from its own address. Link-layer frames only: no application
- * request (no read, no control) is sent.
+ * function 11) from its own address. Then one application READ of the
+ * device attributes (attributes.ts, Group 0): vendor, model, software
+ * version. No write, no control, no restart is ever sent.
  */
 import { hex } from '../render.ts';
 import type { ProbeContext, Protocol, ServiceInfo } from '../types.ts';
+import { applicationFragment, parseAttributes, readAttributes } from './attributes.ts';
 
 /** CRC-16/DNP (IEEE 1815 §9.2.4.1.4): polynomial 0x3D65, reflected (0xA6BC), complemented. */
 export function crc(b: Buffer): number {
@@ -71,10 +73,34 @@ export const dnp3: Protocol = {
       await c.until((d) => readFrames(d).some((f) => !f.primary && f.func === 11), ctx.timeoutMs);
       const status = readFrames(c.data).find((f) => !f.primary && f.func === 11);
       if (!status) return undefined;
+      const linkAnswer = hex(c.data, 64);
+      // Then the device attributes: one application READ of g0v254 to the address that answered.
+      const from = c.data.length;
+      const read = readAttributes(status.src, MASTER);
+      c.write(read);
+      await c.until((d) => applicationFragment(d.subarray(from)) !== undefined, ctx.timeoutMs);
+      const app = applicationFragment(c.data.subarray(from));
+      let attrs: Record<string, string> = {};
+      let readAnswer = 'no application response';
+      if (app) {
+        try {
+          const r = parseAttributes(app);
+          attrs = r.function === 0x81 ? r.attributes : {};
+          readAnswer = `RESPONSE function 0x${r.function.toString(16)}, IIN 0x${r.iin.toString(16).padStart(4, '0')}: ${Object.entries(r.attributes).map(([k, v]) => `${k}=${v}`).join('; ') || 'no attributes'}`;
+        } catch (e) {
+          readAnswer = (e as Error).message;
+        }
+      }
+      const { model_name: model, software_version: software, ...rest } = attrs;
       return {
         service: 'dnp3',
-        extra: { outstation_address: String(status.src), master_address: String(status.dest) },
-        proof: { request: `REQUEST LINK STATUS to ${DESTINATIONS.join(', ')}: ${reqs.map((r) => hex(r)).join(' | ')}`, response: hex(c.data, 64) },
+        ...(model ? { product: model } : {}),
+        ...(software ? { version: software } : {}),
+        extra: { outstation_address: String(status.src), master_address: String(status.dest), ...(model ? { model_name: model } : {}), ...rest },
+        proof: {
+          request: `REQUEST LINK STATUS to ${DESTINATIONS.join(', ')}: ${reqs.map((r) => hex(r)).join(' | ')}\nREAD g0v254 (device attributes) to ${status.src}: ${hex(read)}`,
+          response: `${linkAnswer}\n${readAnswer}`,
+        },
       };
     } finally {
       c.close();
