@@ -9,7 +9,7 @@ import type { Assessment } from '@citadel/contracts';
 import { describe, expect, it } from 'vitest';
 import { engine } from './engine.ts';
 import { crc, readFrames, requestLinkStatus } from './protocols/dnp3/index.ts';
-import { applicationFragment } from './protocols/dnp3/attributes.ts';
+import { applicationFragment, parseAttributes } from './protocols/dnp3/attributes.ts';
 import { parseControllerData, readMessage } from './protocols/fins/index.ts';
 import { parseFoxHello } from './protocols/fox/index.ts';
 import { hasUFrame } from './protocols/iec104/index.ts';
@@ -77,6 +77,19 @@ describe('further control protocols against responders written from their specif
       const app = applicationFragment(Buffer.from(sent.subarray(sent.indexOf(Buffer.from([0x05, 0x64, 0x0b])))));
       expect(app![1]).toBe(0x01);
     }));
+
+  it('DNP3: hostile application fragments and frames are read without a crash', () => {
+    for (let i = 0; i < 300; i++) {
+      const junk = Buffer.from(Array.from({ length: 4 + (i % 90) }, (_, k) => (k * 53 + i * 7) & 0xff));
+      if (i % 3 === 0 && junk.length >= 11) junk.set([0x00, 0xfc, 0x00, 0x00, 0x00, 0x01, 0xff], 4);
+      try {
+        parseAttributes(junk);
+      } catch (e) {
+        expect((e as Error).message).toBe('application fragment too short');
+      }
+      expect(() => applicationFragment(Buffer.concat([Buffer.from([0x05, 0x64]), junk]))).not.toThrow();
+    }
+  });
 
   it('Niagara Fox: station, host and Niagara version from the hello', () =>
     scanIcs(startFoxResponder, (a, r) => {
