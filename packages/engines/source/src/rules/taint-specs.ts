@@ -71,6 +71,7 @@ export const SOURCE_CALLS: readonly CallSpec[] = [
   { langs: PY, names: ['json', 'form', 'body'], recv: /^(request|req)$/ },
   { langs: GO, names: ['FormValue', 'PostFormValue', 'Get', 'Query', 'Param', 'PostForm', 'Cookie', 'ReadAll', 'QueryParam', 'QueryParams', 'FormParams', 'DefaultQuery', 'DefaultPostForm', 'GetHeader', 'GetQuery', 'GetPostForm', 'QueryArray', 'PostFormArray', 'GetRawData', 'QueryString', 'ParamValues'], recv: /(^r|req|request|ctx|c)(\.URL\.Query\(\)|\.Form|\.PostForm|\.Header|\.URL)?$|\.Query\(\)$/ },
   { langs: PHP, names: ['filter_input', 'file_get_contents'], recv: undefined },
+  { langs: PHP, names: ['getallheaders', 'apache_request_headers', 'filter_input_array'] },
   // C: the environment (getenv's result).
   { langs: ['c'], names: ['getenv', '_wgetenv', 'secure_getenv'] },
   // ASP.NET Core request bodies read by hand; the console.
@@ -128,7 +129,7 @@ export const SINKS: readonly SinkSpec[] = [
   // The …Raw clauses are Laravel's own names: raw SQL on whatever builder or model they are called.
   { kind: 'sqli', langs: PHP, names: ['raw', 'whereRaw', 'orWhereRaw', 'selectRaw', 'orderByRaw', 'havingRaw', 'orHavingRaw', 'groupByRaw', 'fromRaw'], args: [0] },
   { kind: 'sqli', langs: PHP, names: ['mysqli_prepare', 'mysqli_real_query', 'mysqli_multi_query', 'pg_prepare', 'pg_send_query'], args: [1] },
-  { kind: 'sqli', langs: PHP, names: ['mysql_query', 'mysqli_query', 'pg_query', 'sqlite_query', 'query', 'exec', 'prepare', 'multi_query', 'real_query'], args: 'any' },
+  { kind: 'sqli', langs: PHP, names: ['mysql_query', 'mysqli_query', 'pg_query', 'sqlite_query', 'query', 'exec', 'prepare', 'multi_query', 'real_query', 'querySingle', 'unbuffered_query'], args: 'any' },
   // ADO.NET: the command text given to a command or adapter, or set as CommandText; EF Core's …Raw methods (FromSql/
   // FromSqlInterpolated/ExecuteSql take a FormattableString and bind its holes, so they are not sinks); Dapper's extension methods.
   { kind: 'sqli', langs: CS, names: ['SqlCommand', 'SqlDataAdapter', 'OleDbCommand', 'OleDbDataAdapter', 'OdbcCommand', 'OdbcDataAdapter', 'NpgsqlCommand', 'NpgsqlDataAdapter', 'MySqlCommand', 'MySqlDataAdapter', 'SqliteCommand', 'SQLiteCommand', 'SQLiteDataAdapter', 'OracleCommand', 'OracleDataAdapter'], isNew: true, args: [0] },
@@ -158,7 +159,8 @@ export const SINKS: readonly SinkSpec[] = [
   { kind: 'cmdi', langs: CS, names: ['ProcessStartInfo'], isNew: true, args: 'any', safeWhen: (c) => c.args.length >= 2 && plainProgram(c.args[0]) },
   { kind: 'cmdi', langs: CS, names: ['set_FileName'], recv: /psi|start|info|process/i, args: [0] },
   { kind: 'cmdi', langs: CS, names: ['set_Arguments'], recv: /psi|start|info|process/i, args: [0], safeWhen: (c) => plainProgram(c.recv?.entries?.get('FileName')) },
-  { kind: 'cmdi', langs: PHP, names: ['system', 'exec', 'shell_exec', 'passthru', 'popen', 'proc_open', 'pcntl_exec'], args: [0] },
+  // Functions, not methods: $pdo->exec(sql) is a database call.
+  { kind: 'cmdi', langs: PHP, names: ['system', 'exec', 'shell_exec', 'passthru', 'popen', 'proc_open', 'pcntl_exec'], args: [0], safeWhen: (c) => c.recvText !== '' },
   { kind: 'cmdi', langs: ['c'], names: ['system', 'popen', '_popen', '_wsystem', '_wpopen', 'ShellExecute', 'WinExec'], args: [0] },
   // exec*/spawn* run a program with arguments (no shell): only the program, or the arguments of a shell, inject commands.
   { kind: 'cmdi', langs: ['c'], names: ['execl', 'execlp', 'execle', 'execv', 'execvp', 'execve', '_execl', '_execlp', '_execv', '_execvp', '_wexecl', '_wexeclp', '_wexecv', '_wexecvp'], args: 'any', safeWhen: (c) => plainProgram(c.args[0]) },

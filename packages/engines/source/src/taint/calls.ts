@@ -41,6 +41,9 @@ export function evCall(w: Walker, written: CallSite, f: Frame): Value {
   for (const s of w.specs.sanitizers) {
     if (matchesCall(s, ctx)) return sanitize(derive([...args, recv]), s.kinds);
   }
+  // PHP file_get_contents of a fixed local file reads the application's own file; php://input and a URL or path
+  // chosen by the attacker are attacker data.
+  if (w.group === 'php' && call.name === 'file_get_contents' && !call.receiver && args[0] && !deepTaint(args[0]) && !/php:\/\/(input|stdin)/i.test(typeof args[0].konst === 'string' ? args[0].konst : w.text(call.args[0]!))) return UNKNOWN;
   for (const s of w.specs.sourceCalls) {
     if (matchesCall(s, ctx)) return sourceValue(w.step(call.node, 'source'));
   }
@@ -73,6 +76,15 @@ export function evCall(w: Walker, written: CallSite, f: Frame): Value {
   if (call.name === 'getProperty' && typeof args[0]?.konst === 'string' && w.properties) {
     const configured = w.properties.get(args[0].konst);
     if (configured !== undefined) return konst(configured);
+  }
+  // PHP array_shift($a) / array_pop($a) / array_push($a, v): the list methods on the array passed by reference.
+  const phpList = w.group === 'php' ? PHP_ARRAY_FUNCTIONS[call.name] : undefined;
+  if (phpList && call.args[0] && isIdent(call.args[0]) && args[0]?.items) {
+    const effect = containerCall({ ...call, name: phpList, receiver: call.args[0], args: call.args.slice(1) }, args[0], args.slice(1), w.group);
+    if (effect) {
+      if (effect.receiver) f.env.set(w.text(call.args[0]), effect.receiver);
+      return effect.result;
+    }
   }
   const container = containerCall(call, recv, args, w.group);
   if (container) {
@@ -253,7 +265,14 @@ const PY_ROUTE = /^@\s*[\w.]+\.(route|get|post|put|patch|delete|api_route|view_f
  * name that the file defines as a class): the method of this file runs.
  */
 function madeByLocalClass(w: Walker, call: CallSite, recvType: string | undefined): boolean {
-  if (w.group !== 'python' || !call.receiver) return false;
+  if (!call.receiver) return false;
+  if (w.group === 'php') {
+    // $h = new Helper(); $h->run(x) / Helper::run(x) / (new Helper())->run(x), Helper a class of this file.
+    const r = w.text(call.receiver).replace(/^\(?\s*new\s+|\(.*$/gs, '');
+    const made = (recvType ?? '').replace(/^new\s+/, '') || r;
+    return /^[A-Za-z_]\w*$/.test(made) && new RegExp(`\\bclass\\s+${made}\\b`).test(w.src);
+  }
+  if (w.group !== 'python') return false;
   const made = call.receiver.type === 'call' ? callAt(call.receiver, w.src)?.callee : recvType;
   return !!made && /^[A-Z]\w*$/.test(made) && new RegExp(`^class\\s+${made}\\b`, 'm').test(w.src);
 }
@@ -272,3 +291,5 @@ function goLocalMethods(w: Walker, call: CallSite, recv: Value | undefined): Fun
   const methods = w.functions.get(call.name)?.filter((d) => d.node.type === 'method_declaration');
   return methods?.length ? methods : undefined;
 }
+
+const PHP_ARRAY_FUNCTIONS: Readonly<Record<string, string>> = { array_shift: 'shift', array_pop: 'pop', array_push: 'push' };

@@ -55,6 +55,8 @@ export function evaluate(w: Walker, n: Syn, f: Frame): Value {
     const ov = obj ? w.ev(obj, f) : UNKNOWN;
     const iv = idx ? w.ev(idx, f) : UNKNOWN;
     if (ov.items && typeof iv.konst === 'number') return ov.items[iv.konst] ?? derive([ov]);
+    // "ABC"[1] (PHP, Python, JS): one character of a constant string.
+    if (typeof ov.konst === 'string' && typeof iv.konst === 'number' && iv.konst >= 0 && iv.konst < ov.konst.length) return konst(ov.konst[iv.konst]!);
     if (ov.entries && iv.konst !== undefined) return ov.entries.get(String(iv.konst)) ?? derive([ov]);
     // An entry the attacker picks (`map[key]` with a tainted key) is as tainted as `map.get(key)`.
     return derive([ov, iv]);
@@ -97,9 +99,22 @@ export function evaluate(w: Walker, n: Syn, f: Frame): Value {
     return body ? w.ev(body, f) : UNKNOWN;
   }
   if (isArrayLiteral(n)) {
-    const init = n.type === 'array_creation_expression' ? field(n, 'value') : n;
+    const init = n.type === 'array_creation_expression' ? (field(n, 'value') ?? (w.group === 'php' ? n : undefined)) : n;
     if (!init) return UNKNOWN;
     const elems = namedChildren(init).filter((c) => !c.type.endsWith('comment'));
+    // PHP array('k' => v, …): keyed elements are entries (a list without keys stays items).
+    if (w.group === 'php' && elems.some((e) => e.type === 'array_element_initializer' && namedChildren(e).length === 2)) {
+      const entries = new Map<string, Value>();
+      let i = 0;
+      for (const e of elems) {
+        const kids = namedChildren(e);
+        const key = kids.length === 2 ? w.ev(kids[0]!, f).konst : i++;
+        const v = w.ev(kids.at(-1)!, f);
+        if (key !== undefined) entries.set(String(key), v);
+      }
+      const t = derive([...entries.values()]).taint;
+      return { entries, ...(t ? { taint: t } : {}) };
+    }
     // Go struct and map literals ({Name: "sid", Secure: true}): keyed elements are entries.
     if (t === 'literal_value' && elems.length > 0 && elems.every((e) => e.type === 'keyed_element')) {
       const entries = new Map<string, Value>();

@@ -137,6 +137,11 @@ export function assign(w: Walker, target: Syn, valueNode: Syn | undefined, compo
       const key = w.text(obj);
       const old = f.env.get(key) ?? UNKNOWN;
       const keyNode = field(target, 'subscript') ?? field(target, 'index') ?? namedChildren(target)[1];
+      // PHP $a[] = v appends.
+      if (w.group === 'php' && (!keyNode || keyNode === obj) && old.items && !old.entries) {
+        f.env.set(key, { ...old, items: [...old.items, v] });
+        return v;
+      }
       const slot = keyNode && keyNode !== obj ? w.ev(keyNode, f).konst : undefined;
       // A constant key into a container whose slots are known (m = {}; m['a'] = 'x'; lst[1] = p): that slot
       // holds v and the others keep their values, as for map.put / list.set.
