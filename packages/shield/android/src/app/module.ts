@@ -10,7 +10,7 @@ import { engine } from '@citadel/engine-android';
 import { type HardenContext, type HardenInput, type HardenResult, type ShieldTypeModule, type StrategyValues, validateStrategy } from '@citadel/shield-core';
 import { keystoreFrom, oneOffKey, signApk, type SigningKey } from '../signing/sign.ts';
 import { requireTool } from '../signing/tools.ts';
-import { certificateSha256 } from '../shell/cert.ts';
+import { signerCertificate } from '../shell/cert.ts';
 import { requireShellTool } from '../shell/tools.ts';
 import { fail, t } from '../text.ts';
 import { rebuildApk } from './rebuild.ts';
@@ -54,7 +54,7 @@ export async function hardenApp(input: HardenInput, strategy: StrategyValues, ct
   beforeP.catch(() => undefined);
   const unsigned = join(ctx.workDir, 'unsigned.apk');
   // The shell records the signer's certificate digest, so it is known before the stub is assembled.
-  const shellInput = { workDir: ctx.workDir, ...(values.dexShell === true ? { certSha256: await certificateSha256(key, ctx.workDir, ctx.signal) } : {}) };
+  const shellInput = { workDir: ctx.workDir, ...(values.dexShell === true ? { signer: await signerCertificate(key, ctx.workDir, ctx.signal) } : {}) };
   const rebuild = await rebuildApk(input.path, unsigned, values, ctx.signal, shellInput);
   const before = await beforeP;
   const protectMs = Date.now() - t0;

@@ -39,7 +39,7 @@ export interface RebuildResult {
 
 /** Besides the strategy: a scratch folder (string encryption, the shell) and, for the DEX shell, the signer's certificate digest (recorded in the stub). */
 export interface ShellInput {
-  certSha256?: Buffer;
+  signer?: { sha256: Buffer; der: Buffer };
   workDir: string;
 }
 
@@ -56,7 +56,7 @@ export async function rebuildApk(inputPath: string, outPath: string, s: Strategy
     let dexStats = { classes: 0, codeItems: 0, debugRefs: 0, sourceFiles: 0 };
     let soRemoved = 0;
     const shellOn = s.dexShell === true;
-    if (shellOn && !shellInput?.certSha256) throw new Error('the DEX shell needs the signer certificate');
+    if (shellOn && !shellInput?.signer) throw new Error('the DEX shell needs the signer certificate');
     const strPatterns = (s.encryptStringsIn as string[] | undefined) ?? [];
     if (strPatterns.length > 0 && !shellInput) throw new Error('string encryption needs a scratch folder');
     const strKey = stringKey();
@@ -137,8 +137,8 @@ export async function rebuildApk(inputPath: string, outPath: string, s: Strategy
       const n = res.strings.reduce((a, x) => a + x.pairs.length, 0);
       res.applied.push({ id: 'dex.strings', title: t('指定类中的字符串加密', 'Strings encrypted in the selected classes', '指定類別中的字串加密', '指定クラスの文字列を暗号化'), detail: `${res.strings.map((x) => x.name).join(', ')}: ${res.strings.reduce((a, x) => a + x.classes.length, 0)} classes, ${n} strings` });
     }
-    if (shellOn && shellInput?.certSha256) {
-      const b = await buildShell({ dex: shellDex, app: originalApp, certSha256: shellInput.certSha256, strategy: s, workDir: shellInput.workDir, ...(signal ? { signal } : {}) });
+    if (shellOn && shellInput?.signer) {
+      const b = await buildShell({ dex: shellDex, app: originalApp, signer: shellInput.signer, strategy: s, workDir: shellInput.workDir, ...(signal ? { signal } : {}) });
       out.add({ name: 'classes.dex', data: b.stub, stored: false });
       // Stored: encrypted bytes do not compress, and the stub reads the asset whole.
       out.add({ name: PAYLOAD_ENTRY, data: b.payload, stored: true });

@@ -21,6 +21,8 @@ export interface ShellBuild {
   /** their bytes as sealed (after debug stripping when the strategy asked for it) */
   dex: Buffer[];
   classCount: number;
+  /** the signer certificate (DER) whose digest the stub checks */
+  certDer: Buffer;
 }
 
 /** "classes.dex" → 1, "classes2.dex" → 2: the order the platform's class path uses. */
@@ -32,7 +34,7 @@ export function shellResponses(s: StrategyValues): Pick<ShellConfig, 'tamper' | 
   return { tamper: response(s.tamperResponse, 'exit'), debug: response(s.debugResponse, 'report'), root: response(s.rootResponse, 'off'), emulator: response(s.emulatorResponse, 'off'), hook: response(s.hookResponse, 'report') };
 }
 
-export async function buildShell(o: { dex: { name: string; bytes: Buffer }[]; app: string; certSha256: Buffer; strategy: StrategyValues; workDir: string; signal?: AbortSignal }): Promise<ShellBuild> {
+export async function buildShell(o: { dex: { name: string; bytes: Buffer }[]; app: string; signer: { sha256: Buffer; der: Buffer }; strategy: StrategyValues; workDir: string; signal?: AbortSignal }): Promise<ShellBuild> {
   if (o.dex.length === 0) fail('SHIELD_NO_DEX', 'APK 中没有 DEX 文件，无法加壳', 'The APK has no DEX file to protect with the shell');
   const sorted = [...o.dex].sort((a, b) => dexOrder(a.name) - dexOrder(b.name));
   let classCount = 0;
@@ -45,7 +47,7 @@ export async function buildShell(o: { dex: { name: string; bytes: Buffer }[]; ap
   }
   const key = randomBytes(16);
   const payload = sealPayload(sorted.map((d) => d.bytes), key);
-  const config: ShellConfig = { app: o.app, key, payloadSha256: createHash('sha256').update(payload).digest(), certSha256: o.certSha256, ...shellResponses(o.strategy) };
+  const config: ShellConfig = { app: o.app, key, payloadSha256: createHash('sha256').update(payload).digest(), certSha256: o.signer.sha256, ...shellResponses(o.strategy) };
   const stub = await assembleStub(config, o.workDir, o.signal);
-  return { stub, payload, config, dexNames: sorted.map((d) => d.name), dex: sorted.map((d) => d.bytes), classCount };
+  return { stub, payload, config, dexNames: sorted.map((d) => d.name), dex: sorted.map((d) => d.bytes), classCount, certDer: o.signer.der };
 }

@@ -13,8 +13,9 @@ import { runTool, tail } from '../signing/tools.ts';
 import { fail } from '../text.ts';
 import { requireShellTool } from './tools.ts';
 
-export async function certificateSha256(key: SigningKey, workDir: string, signal?: AbortSignal): Promise<Buffer> {
-  if (key.kind === 'pair') return createHash('sha256').update(readFileSync(key.certPath)).digest();
+export async function signerCertificate(key: SigningKey, workDir: string, signal?: AbortSignal): Promise<{ sha256: Buffer; der: Buffer }> {
+  const of = (der: Buffer) => ({ sha256: createHash('sha256').update(der).digest(), der });
+  if (key.kind === 'pair') return of(readFileSync(key.certPath));
   const keytool = requireShellTool('keytool');
   const ks = key.keystore;
   const env = { CITADEL_KS_PASS: ks.password };
@@ -28,5 +29,5 @@ export async function certificateSha256(key: SigningKey, workDir: string, signal
   const file = join(workDir, 'signer.der');
   const r = await runTool(keytool, ['-exportcert', ...base, '-alias', alias, '-file', file], { env, secrets: [ks.password], ...(signal ? { signal } : {}) });
   if (r.code !== 0) fail('SHIELD_SIGN_FAILED', '无法读取密钥库中的证书：请检查密钥库、密码与别名', 'The keystore certificate cannot be read: check the keystore, its password and the alias', tail(r));
-  return createHash('sha256').update(readFileSync(file)).digest();
+  return of(readFileSync(file));
 }

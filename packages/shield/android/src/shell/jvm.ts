@@ -38,6 +38,8 @@ export interface JvmRun {
   /** the harness's report lines (count, checksum, traced, su, hooked) */
   facts: Record<string, string>;
   detail: string;
+  /** the stub translated to JVM classes (for the start-up run) */
+  jar?: string;
 }
 
 export async function runStubOnJvm(stubDex: Buffer, payload: Buffer, workDir: string, signal?: AbortSignal): Promise<JvmRun> {
@@ -61,5 +63,5 @@ export async function runStubOnJvm(stubDex: Buffer, payload: Buffer, workDir: st
   if (r.code !== 0) return { ok: false, dex: [], facts, detail: `java: ${tail(r)}` };
   const n = Number(facts.count ?? -1);
   const dex = Array.from({ length: Math.max(0, n) }, (_, i) => readFileSync(join(out, `${i}.dex`)));
-  return { ok: true, dex, facts, detail: r.stdout.trim().split('\n').join(', ') };
+  return { ok: true, dex, facts, detail: r.stdout.trim().split('\n').join(', '), jar };
 }

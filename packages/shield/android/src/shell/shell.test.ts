@@ -15,6 +15,7 @@ import { findTool } from '../signing/tools.ts';
 import { assembleStub } from './assemble.ts';
 import { ATTR_APP_COMPONENT_FACTORY, STUB_CLASS, type ShellConfig } from './config.ts';
 import { runStubOnJvm } from './jvm.ts';
+import { runStartupOnJvm } from './jvm-framework/run.ts';
 import { openPayload, sealPayload } from './payload.ts';
 import { findShellTool } from './tools.ts';
 
@@ -97,7 +98,15 @@ describe.skipIf(!haveTools)('DEX shell', () => {
     console.log(`small APK with shell: ${Date.now() - t0} ms, score ${r.metrics.scoreBefore} → ${r.metrics.scoreAfter}`);
     expect(r.verification.ok, JSON.stringify(r.verification.checks.filter((c) => !c.ok))).toBe(true);
     const ids = r.verification.checks.map((c) => c.id);
-    expect(ids).toEqual(expect.arrayContaining(['apksigner', 'zipalign', 'dex', 'shell.stub', 'shell.payload', 'shell.jvm', 'shell.classes', 'shell.cert', 'shell.rescan', 'strings']));
+    expect(ids).toEqual(expect.arrayContaining(['apksigner', 'zipalign', 'dex', 'shell.stub', 'shell.payload', 'shell.jvm', 'shell.classes', 'shell.cert', 'shell.rescan', 'shell.startup', 'strings']));
+    // the start-up path on the JDK against the framework stand-in: loaders, restore, and each response as configured
+    const startup = r.verification.checks.find((c) => c.id === 'shell.startup')?.detail ?? '';
+    expect(startup).toMatch(/api34: started loader=InMemoryDexClassLoader flags=64 app=com\.example\.app\.App created=1 warnings=;/);
+    expect(startup).toMatch(/api28-again: started loader=DexClassLoader/);
+    expect(startup).toMatch(/wrong-cert: killed warnings=CitadelShield:tamper: signing certificate/);
+    expect(startup).toMatch(/debugger: started .*warnings=CitadelShield:debugger/);
+    expect(startup).toMatch(/root: killed warnings=CitadelShield:root/);
+    expect(startup).toMatch(/emulator: started .*warnings=CitadelShield:emulator/);
     expect(r.verification.checks.find((c) => c.id === 'strings')?.detail).toMatch(/classes2\.dex: 1 calls; 1 of 1 strings decrypted/);
     expect(r.applied.find((a) => a.id === 'dex.shell')?.detail).toMatch(/classes\.dex, classes2\.dex → assets\/citadel\/payload\.bin.*com\.example\.app\.App → com\.citadel\.shell\.ShellApp; android:appComponentFactory removed/);
     expect(r.applied.find((a) => a.id === 'shell.checks')?.detail).toBe('tamper=exit, debug=report, root=exit, emulator=report, hook=report');
@@ -129,6 +138,10 @@ describe.skipIf(!haveTools)('DEX shell', () => {
     expect(good.ok).toBe(true);
     expect(good.dex).toEqual(dex);
     expect(good.facts.checksum).toBe('false'); // the digest in this Config is zeros
+    // so the start-up check fails: every start ends at the tamper response
+    const startup = await runStartupOnJvm({ jar: good.jar!, workDir: work, payload: blob, certDer: Buffer.alloc(8), sealed: dex, config: cfg });
+    expect(startup.ok).toBe(false);
+    expect(startup.detail).toMatch(/api34: killed warnings=CitadelShield:tamper: payload checksum/);
     const bad = Buffer.from(blob);
     bad[30] = bad[30]! ^ 1;
     const r = await runStubOnJvm(stub, bad, mkdtempSync(join(dir, 'jvm-')));

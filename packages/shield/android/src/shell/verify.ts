@@ -21,6 +21,7 @@ import { t } from '../text.ts';
 import type { ShellBuild } from './build.ts';
 import { PAYLOAD_ENTRY, STUB_CLASS, STUB_CLASSES } from './config.ts';
 import { runStubOnJvm } from './jvm.ts';
+import { runStartupOnJvm } from './jvm-framework/run.ts';
 import { openPayload } from './payload.ts';
 
 const check = (id: string, title: ReturnType<typeof t>, ok: boolean, detail: string): VerificationCheck => ({ id, title, ok, detail: detail.slice(0, 1000) });
@@ -90,6 +91,10 @@ export async function verifyShell(o: { input: string; output: string; workDir: s
     const jvm = await runStubOnJvm(stubBytes, blob, o.workDir, o.signal);
     const jvmOk = jvm.ok && sameBytes(jvm.dex, s.dex) && jvm.facts.checksum === 'true';
     checks.push(check('shell.jvm', t('壳自身的解密例程（enjarify 转换后在 JDK 上运行）还原出原 DEX', 'The stub\'s own decryptor (translated by enjarify, run on the JDK) gives back the original DEX files', '殼自身的解密常式（enjarify 轉換後在 JDK 上執行）還原出原 DEX', 'スタブ自身の復号ルーチン（enjarify で変換し JDK で実行）が元の DEX を復元'), jvmOk, jvm.ok && !jvmOk ? `${jvm.detail}; bytes ${sameBytes(jvm.dex, s.dex) ? 'equal' : 'differ'}` : jvm.detail));
+
+    // 3b. The whole start-up path on the JDK, against the framework stand-in.
+    const startup = jvm.jar ? await runStartupOnJvm({ jar: jvm.jar, workDir: o.workDir, payload: blob, certDer: s.certDer, sealed: s.dex, config: s.config, ...(o.signal ? { signal: o.signal } : {}) }) : { ok: false, detail: 'the stub could not be translated for the JDK' };
+    checks.push(check('shell.startup', t('壳的完整启动路径在 JDK 上针对框架替身（类名、方法与字段同 AOSP）运行：API 34 内存加载、API 28 文件加载（含二次启动）、原 Application 恢复，各项检测按策略响应', 'The stub\'s whole start-up path run on the JDK against a stand-in of the framework (AOSP names, methods and fields): in-memory loading on API 34, files on API 28 (a second start too), the original Application restored, each check answering as the strategy says', '殼的完整啟動路徑在 JDK 上針對框架替身（類別名稱、方法與欄位同 AOSP）執行：API 34 記憶體載入、API 28 檔案載入（含二次啟動）、原 Application 恢復，各項偵測依策略回應', 'スタブの起動経路全体を JDK 上でフレームワークの代役（AOSP と同じ名前・メソッド・フィールド）に対して実行：API 34 はメモリ、API 28 はファイル（再起動も）、元の Application を復元、各チェックは戦略どおりに応答'), startup.ok, startup.detail));
 
     // 4. What the input manifest names: in the payload, not readable in the APK.
     const info = readManifestInfo(parseAxml(await inp.read('AndroidManifest.xml')));
