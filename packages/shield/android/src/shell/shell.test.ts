@@ -107,6 +107,7 @@ describe.skipIf(!haveTools)('DEX shell', () => {
     expect(startup).toMatch(/debugger: started .*warnings=CitadelShield:debugger/);
     expect(startup).toMatch(/root: killed warnings=CitadelShield:root/);
     expect(startup).toMatch(/emulator: started .*warnings=CitadelShield:emulator/);
+    expect(startup).toMatch(/hook: started .*warnings=CitadelShield:hook framework/);
     expect(r.verification.checks.find((c) => c.id === 'strings')?.detail).toMatch(/classes2\.dex: 1 calls; 1 of 1 strings decrypted/);
     expect(r.applied.find((a) => a.id === 'dex.shell')?.detail).toMatch(/classes\.dex, classes2\.dex → assets\/citadel\/payload\.bin.*com\.example\.app\.App → com\.citadel\.shell\.ShellApp; android:appComponentFactory removed/);
     expect(r.applied.find((a) => a.id === 'shell.checks')?.detail).toBe('tamper=exit, debug=report, root=exit, emulator=report, hook=report');

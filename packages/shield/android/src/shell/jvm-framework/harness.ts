@@ -19,6 +19,7 @@ public class ShellHarness {
     public void onCreate() { created++; }
   }
 
+  static java.nio.MappedByteBuffer mapped;
   static byte[] cert;
   static File assets, data;
   static final List<byte[]> expected = new ArrayList<>();
@@ -57,6 +58,13 @@ public class ShellHarness {
       case "debugger": android.os.Debug.connected = true; break;
       case "root": android.os.Build.TAGS = "test-keys"; break;
       case "emulator": android.os.Build.HARDWARE = "ranchu"; break;
+      case "hook": {
+        // a library named like Frida's agent mapped into this process: it shows in /proc/self/maps (and stays: run last)
+        File f = new File(data, "frida-agent-64.so");
+        Files.write(f.toPath(), new byte[4096]);
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(f.toPath())) { mapped = ch.map(java.nio.channels.FileChannel.MapMode.READ_ONLY, 0, 4096); }
+        break;
+      }
       default: break;
     }
     LoadedApk apk = new LoadedApk();

@@ -6,7 +6,7 @@
  * (in-memory loader) and API 28 (files, twice: the second start meets the
  * read-only files of the first), and once per check with its trigger set
  * (wrong certificate, changed payload, debugger, test-keys, emulator
- * hardware), comparing what the stub did with what its Config asks for.
+ * hardware, a Frida-named library mapped into the process), comparing what the stub did with what its Config asks for.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -39,6 +39,8 @@ export function expectedStartup(cfg: ShellConfig): Record<string, (line: string)
     debugger: triggered(cfg.debug, 'debugger'),
     root: triggered(cfg.root, 'root'),
     emulator: triggered(cfg.emulator, 'emulator'),
+    // last: the mapping it adds stays for the rest of the run
+    hook: triggered(cfg.hook, 'hook framework'),
   };
 }
 
