@@ -132,7 +132,12 @@ export async function hardenSo(input: HardenInput, strategy: StrategyValues, ctx
     if (packed.strings.length > 0) applied.push({ id: 'so.strings', title: t('.rodata 字符串加密', '.rodata strings encrypted', '.rodata 字串加密', '.rodata の文字列を暗号化'), detail: `${packed.strings.length} strings` });
     if (opts.antiDebug !== 'off') applied.push({ id: 'so.anti-debug', title: t('构造函数反调试', 'Anti-debug in the constructor', '建構函式反除錯', 'コンストラクタでのアンチデバッグ'), detail: `TracerPid ≠ 0 → ${opts.antiDebug}` });
     if (opts.strings === 'listed' && packed.strings.length === 0) fail('SHIELD_NOTHING_TO_DO', '在 .rodata 中找不到列出的字符串', 'None of the listed strings was found in .rodata');
-    const vc = verifyPacked(stripped.bytes, packed.bytes, stub, { markers: opts.strings === 'listed' ? opts.markers : [], strings: packed.strings, ...(text ? { textRange: text } : {}) });
+    let vc: ReturnType<typeof verifyPacked>;
+    try {
+      vc = verifyPacked(stripped.bytes, packed.bytes, stub, { markers: opts.strings === 'listed' ? opts.markers : [], strings: packed.strings, ...(text ? { textRange: text } : {}) });
+    } catch (e) {
+      vc = [{ id: 'structure', ok: false, detail: `the packed file cannot be read back: ${(e as Error).message}` }];
+    }
     for (const c of vc) checks.push({ id: `pack.${c.id}`, title: CHECK_TITLES[c.id], ok: c.ok, detail: c.detail });
     Object.assign(metrics, { encryptedTextBytes: packed.textBytes, encryptedStrings: packed.strings.length, stubBytes: stub.code.length });
     output = packed.bytes;

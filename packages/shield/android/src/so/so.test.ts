@@ -141,4 +141,37 @@ describe('SO hardening', () => {
     expect((e2 as ShieldError).code).toBe('SHIELD_SO_UNSUPPORTED');
     expect((e2 as ShieldError).text['zh-CN']).toMatch(/ET_DYN/);
   });
+
+  it('mutated libraries (fuzz): every outcome is a verified file or a ShieldError, never a crash', async () => {
+    const tc = usable.find((x) => canPack(x.abi));
+    if (!tc) return;
+    const { lib } = await built.get(tc.abi)!;
+    const orig = stripElf(readFileSync(lib)).bytes;
+    const d = mkdtempSync(join(dir, 'fuzz-'));
+    let seed = 12345;
+    const rnd = (n: number): number => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed % n;
+    };
+    const outcomes = { ok: 0, refused: 0 };
+    for (let i = 0; i < 150; i++) {
+      const b = Buffer.from(orig);
+      // flip bytes in the headers and tables the packer reads (first 2 KiB and the section table at the end)
+      for (let k = 0; k < 1 + rnd(4); k++) {
+        const at = rnd(2) ? rnd(Math.min(2048, b.length)) : b.length - 1 - rnd(Math.min(1024, b.length));
+        b[at] = rnd(256);
+      }
+      const f = join(d, `${i}.so`);
+      writeFileSync(f, b);
+      try {
+        const r = await hardenSo({ path: f, name: 'f.so' }, {}, { workDir: mkdtempSync(join(d, 'j-')) });
+        if (r.verification.ok) outcomes.ok++;
+        else outcomes.refused++; // the job runner ends such a result as EXCEPTION
+      } catch (e) {
+        expect(e, String(e)).toBeInstanceOf(ShieldError);
+        outcomes.refused++;
+      }
+    }
+    expect(outcomes.ok + outcomes.refused).toBe(150);
+  });
 });
