@@ -10,5 +10,6 @@ export { lz4Compress, lzo1xCompress } from './lz-writers.ts';
 export { buildCramfs } from './cramfs-writer.ts';
 export { buildUbi, buildUbifs, type UbiVolume } from './ubi-writer.ts';
 export { buildYaffs2 } from './yaffs2-writer.ts';
+export { buildYaffs1 } from './yaffs1-writer.ts';
 export { buildSevenZipShell, buildZip } from './zip-writer.ts';
 export { buildHwnp } from './hwnp-writer.ts';

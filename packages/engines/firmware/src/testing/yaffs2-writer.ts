@@ -16,6 +16,30 @@ const SPARE = 64;
 const TYPES = { file: 1, symlink: 2, dir: 3, chardev: 5 } as const;
 const MODE_TYPE = { file: 0o100000, dir: 0o040000, symlink: 0o120000, chardev: 0o020000 } as const;
 
+/** The object header (struct yaffs_obj_hdr, shared by YAFFS1 and YAFFS2) of a node, 0xff-filled to a page as the image tools write it. */
+export function objectHeader(node: TestNode, parent: number, name: string, le: boolean, page: number): Uint8Array {
+  const h = new Uint8Array(page).fill(0xff);
+  const dv = new DataView(h.buffer);
+  dv.setUint32(0, TYPES[node.type], le);
+  dv.setUint32(4, parent, le);
+  const nm = new Uint8Array(256);
+  nm.set(enc.encode(name));
+  h.set(nm, 10);
+  dv.setUint32(268, MODE_TYPE[node.type] | ('mode' in node && node.mode !== undefined ? node.mode : node.type === 'dir' ? 0o755 : 0o644), le);
+  for (const at of [272, 276]) dv.setUint32(at, 0, le);
+  for (const at of [280, 284, 288]) dv.setUint32(at, 1_700_000_000, le);
+  const bytes = node.type === 'file' ? (typeof node.data === 'string' ? enc.encode(node.data) : node.data) : undefined;
+  dv.setUint32(292, bytes?.length ?? 0, le);
+  if (node.type === 'symlink') {
+    const alias = new Uint8Array(160);
+    alias.set(enc.encode(node.target));
+    h.set(alias, 300);
+  }
+  if (node.type === 'chardev') dv.setUint32(460, node.rdev, le);
+  dv.setUint32(496, 0, le);
+  return h;
+}
+
 export function buildYaffs2(root: TestNode & { type: 'dir' }, opts: { le?: boolean; tagsAt?: number; delete?: string } = {}): Uint8Array {
   const le = opts.le ?? true;
   const tagsAt = opts.tagsAt ?? 0;
@@ -32,28 +56,7 @@ export function buildYaffs2(root: TestNode & { type: 'dir' }, opts: { le?: boole
     dv.setUint32(PAGE + tagsAt + 12, nBytes, le);
     chunks.push(c);
   };
-  const header = (id: number, parent: number, name: string, node: TestNode, s = seq): void => {
-    const h = new Uint8Array(PAGE).fill(0xff);
-    const dv = new DataView(h.buffer);
-    dv.setUint32(0, TYPES[node.type], le);
-    dv.setUint32(4, parent, le);
-    const nm = new Uint8Array(256);
-    nm.set(enc.encode(name));
-    h.set(nm, 10);
-    dv.setUint32(268, MODE_TYPE[node.type] | ('mode' in node && node.mode !== undefined ? node.mode : node.type === 'dir' ? 0o755 : 0o644), le);
-    for (const at of [272, 276]) dv.setUint32(at, 0, le);
-    for (const at of [280, 284, 288]) dv.setUint32(at, 1_700_000_000, le);
-    const bytes = node.type === 'file' ? (typeof node.data === 'string' ? enc.encode(node.data) : node.data) : undefined;
-    dv.setUint32(292, bytes?.length ?? 0, le);
-    if (node.type === 'symlink') {
-      const alias = new Uint8Array(160);
-      alias.set(enc.encode(node.target));
-      h.set(alias, 300);
-    }
-    if (node.type === 'chardev') dv.setUint32(460, node.rdev, le);
-    dv.setUint32(496, 0, le);
-    chunk(h, id, 0, 0xffff, s);
-  };
+  const header = (id: number, parent: number, name: string, node: TestNode, s = seq): void => chunk(objectHeader(node, parent, name, le, PAGE), id, 0, 0xffff, s);
   let next = 256;
   const emit = (dir: TestNode & { type: 'dir' }, parent: number, prefix: string): void => {
     for (const [name, node] of Object.entries(dir.children)) {

@@ -21,6 +21,7 @@ import { tarHandler } from './handlers/tar.ts';
 import { tplinkHandler } from './handlers/tplink.ts';
 import { ubiHandler } from './handlers/ubi.ts';
 import { ubifsHandler } from './handlers/ubifs.ts';
+import { yaffs1Handler } from './handlers/yaffs1.ts';
 import { yaffs2Handler } from './handlers/yaffs2.ts';
 import { sevenZipHandler, zipHandler } from './handlers/zip.ts';
 import { trxHandler } from './handlers/trx.ts';
@@ -30,7 +31,7 @@ import { netgearChkHandler, seamaHandler } from './handlers/vendor-headers.ts';
 import { xzHandler, zstdHandler } from './handlers/xz-zstd.ts';
 import { type Blob, DEFAULT_LIMITS, type FileSystem, type Region, UnpackBudget, type UnpackLimits } from './model.ts';
 
-export const HANDLERS: readonly Handler[] = [tplinkHandler, hwnpHandler, netgearChkHandler, seamaHandler, trxHandler, uimageHandler, squashfsHandler, cpioHandler, romfsHandler, cramfsHandler, tarHandler, jffs2Handler, ubiHandler, ubifsHandler, yaffs2Handler, zipHandler, sevenZipHandler, fdtHandler, gzipHandler, bzip2Handler, xzHandler, zstdHandler, lzmaHandler];
+export const HANDLERS: readonly Handler[] = [tplinkHandler, hwnpHandler, netgearChkHandler, seamaHandler, trxHandler, uimageHandler, squashfsHandler, cpioHandler, romfsHandler, cramfsHandler, tarHandler, jffs2Handler, ubiHandler, ubifsHandler, yaffs2Handler, yaffs1Handler, zipHandler, sevenZipHandler, fdtHandler, gzipHandler, bzip2Handler, xzHandler, zstdHandler, lzmaHandler];
 
 export interface UnpackedImage {
   size: number;
