@@ -8,7 +8,9 @@
  * machine; then the DCA self-assessment of the encryption tables at 25/50/100/200/400/1000
  * traces (WB_DCA_TRACES to change the largest): key bytes recovered and the log2
  * key-rank bound per distinguisher (single-bit DPA, per-bit correlation, HW CPA) and
- * side (first / last round), for the plain tables and the white-box. Peak RSS at the end.
+ * side (first / last round), for the plain tables and the white-box; for the AES-128
+ * security-first builds also the real-binary DCA (binary-dca.ts, WB_BINARY_TRACES, default
+ * 200; 0 skips). Peak RSS at the end.
  * WB_BENCH_ONLY=aes128,sm4 limits the algorithms.
  */
 import { randomBytes } from 'node:crypto';
@@ -20,11 +22,14 @@ import { generateLibrary } from '../src/generate.ts';
 import { KEY_BYTES, type LibraryOptions } from '../src/options.ts';
 import { run } from '../src/toolchain.ts';
 import { referenceThroughput } from '../src/verify.ts';
+import { binaryDcaAes } from './binary-dca.ts';
 
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
 const work = mkdtempSync(path.join(tmpdir(), 'wb-bench-'));
 const traces = Number(process.env.WB_DCA_TRACES ?? 1000);
 const only = process.env.WB_BENCH_ONLY?.split(',');
+/** real-binary DCA (valgrind address traces) on the AES-128 security-first builds; 0 skips it */
+const binaryTraces = Number(process.env.WB_BINARY_TRACES ?? 200);
 
 type Variant = { name: string; preference: LibraryOptions['preference']; masked: boolean };
 const HARDENED: Variant = { name: 'security-first hardened', preference: 'security', masked: true };
@@ -74,6 +79,16 @@ for (const [algorithm, variants] of plan) {
       plainShown = true;
     }
     console.log(`  ${v.name}:\n${fmtDca(d, 'whitebox')}`);
+    if (algorithm === 'aes128' && v.preference === 'security' && binaryTraces > 0) {
+      t = Date.now();
+      const bd = await binaryDcaAes(dir, o.logo, key, binaryTraces, [50, 100, binaryTraces].filter((n, i, a) => n <= binaryTraces && a.indexOf(n) === i));
+      if (typeof bd === 'string') console.log(`  real-binary DCA skipped: ${bd}`);
+      else
+        console.log(
+          `  real-binary DCA (valgrind lackey load addresses, ${bd.loadsPerTrace} loads/trace, ${bd.samples} samples; ${((Date.now() - t) / 1000).toFixed(0)} s):\n` +
+            bd.attacks.map((a) => `    ${a.side.padEnd(5)} ${a.distinguisher.padEnd(3)} ${a.points.map((p) => `${p.traces}:${p.recovered}/${p.total}(2^${p.log2KeyRank.toFixed(0)})`).join(' ')}`).join('\n'),
+        );
+    }
   }
 }
 rmSync(work, { recursive: true, force: true });

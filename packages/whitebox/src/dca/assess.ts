@@ -18,7 +18,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type AesTables, aesBlock, buildAes } from '../aes/chow.ts';
-import { type MaskSource, aesBlockMasked } from '../aes/masked.ts';
+import { aesBlockMasked } from '../aes/masked.ts';
 import { INV_SBOX, SBOX, decryptionRoundKeys, expandKey } from '../aes/reference.ts';
 import type { GeneratedLibrary } from '../generate.ts';
 import { Rng } from '../rng.ts';
@@ -117,10 +117,10 @@ function score(targets: ByteTarget[], n: number): Record<Distinguisher, DcaPoint
   ) as Record<Distinguisher, DcaPoint>;
 }
 
-/** All attacks on one trace set; targets per side built by the caller. */
 export type SeriesOf = Omit<DcaAttack, 'whitebox' | 'plain'> & { points: DcaPoint[] };
 
-function attackAll(targets: Record<Side, ByteTarget[]>, checkpoints: number[]): { attacks: SeriesOf[]; samples: number } {
+/** All attacks on one trace set; targets per side built by the caller (also used on real-binary traces, bench/). */
+export function attackAll(targets: Partial<Record<Side, ByteTarget[]>>, checkpoints: number[]): { attacks: SeriesOf[]; samples: number } {
   const attacks: SeriesOf[] = [];
   for (const side of ['first', 'last'] as const) {
     const t = targets[side];
@@ -141,7 +141,7 @@ function summary(attacks: { points: DcaPoint[] }[], implementation: DcaSeries['i
   return { implementation, samplesPerTrace: samples, points };
 }
 
-function aesTargets(t: AesTables, set: TraceSet, direction: 'enc' | 'dec', key: Uint8Array): Record<Side, ByteTarget[]> {
+export function aesTargets(t: AesTables, set: TraceSet, direction: 'enc' | 'dec', key: Uint8Array): Record<Side, ByteTarget[]> {
   const rk = direction === 'enc' ? expandKey(key) : decryptionRoundKeys(expandKey(key));
   const sbox = direction === 'enc' ? SBOX : INV_SBOX;
   const inverse = direction === 'enc' ? INV_SBOX : SBOX;
@@ -175,14 +175,13 @@ function sm4Targets(set: TraceSet, direction: 'enc' | 'dec', key: Uint8Array): R
  * `seed` fixes the attacker's plaintexts, the baseline's tables and the masks, for a
  * reproducible assessment; by default each run draws fresh ones.
  */
-export function runDca(lib: GeneratedLibrary, key: Uint8Array, o: { traces?: number; seed?: Buffer; maskSource?: MaskSource } = {}): DcaReport {
+export function runDca(lib: GeneratedLibrary, key: Uint8Array, o: { traces?: number; seed?: Buffer } = {}): DcaReport {
   const max = Math.max(25, Math.min(o.traces ?? 400, 5000));
   const checkpoints = dcaCheckpoints(max);
   const rng = new Rng(o.seed);
   const derived = (label: string) => (o.seed ? new Rng(Buffer.concat([o.seed, Buffer.from(label)])) : new Rng(randomBytes(32)));
   const inputRng = derived('plaintexts');
-  // maskSource: to show what a hooked random source (all-zero masks) gives away
-  const masks = o.maskSource ?? derived('masks');
+  const masks = derived('masks');
   // Both implementations are attacked with the same plaintexts, as a real attacker's trace set would be.
   const plaintexts = Array.from({ length: max }, () => Buffer.from(Array.from({ length: 16 }, () => inputRng.byte())));
   const direction = lib.tables.enc ? 'enc' : 'dec';
