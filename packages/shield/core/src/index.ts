@@ -3,3 +3,4 @@ export * from './types.ts';
 export * from './strategy.ts';
 export * from './registry.ts';
 export { localize } from './text.ts';
+export * from './obfuscation.ts';

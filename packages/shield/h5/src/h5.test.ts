@@ -1,7 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildZip } from '@citadel/engine-core';
 import { ShieldError, createRegistry, presetValues, validateStrategy } from '@citadel/shield-core';
@@ -47,6 +49,44 @@ describe('protectPackage', () => {
     expect(out.protectedFiles.sort()).toEqual(['js/app.js', 'js/badge.mjs', 'js/util.js']);
     expect(out.inlineScripts).toBe(3);
     expect(text(out.pkg, 'css/app.css')).toBe(testAppFiles()['css/app.css']);
+  });
+
+  it('keeps block-scoped function declarations of ES modules block-scoped (javascript-obfuscator Annex B bug)', async () => {
+    // the shape of @ant-design/cssinjs in a Vite build: an outer `let e` used next to a block `function e`
+    const chunk = `export function flatten(list, style) {
+  let out = '';
+  if (!style) {} else {
+    let e = list.reduce((acc, f) => f(acc), style);
+    Object.keys(e).forEach((o) => {
+      let s = e[o];
+      if (typeof s === 'object') { let e = 1; out += o + e; }
+      else { function e(k, v) { out += k + '=' + v + ';'; } e(o, s); }
+    });
+  }
+  return out;
+}`;
+    const run = (code: string) => spawnSync(process.execPath, ['--input-type=module', '-e', `${code}\nconsole.log(flatten([(x) => x], { a: 1, b: { c: 2 } }));`], { encoding: 'utf8' });
+    expect(run(chunk).stdout.trim()).toBe('a=1;b1');
+    // loaded by a page as a module, or a chunk only another module imports (recognised by its import)
+    const out = await protectPackage(pkgOf({ 'index.html': '<script type="module" src="a.js"></script>', 'a.js': chunk, 'c.js': `import './a.js';\n${chunk.replace('flatten', 'flatten2')}` }), preset('h5.light'));
+    const a = text(out.pkg, 'a.js');
+    expect(a).not.toContain('flatten(list');
+    const r = run(a);
+    expect(r.stderr).toBe('');
+    expect(r.stdout.trim()).toBe('a=1;b1');
+    expect(text(out.pkg, 'c.js')).toMatch(/^'use strict';/);
+  });
+
+  it('drops self-defending only in a script that replaces Function.prototype.toString (zone.js shape), so pages still load', async () => {
+    // zone.js wraps toString and compares strings in it; the encoded string array's self-defending check calls toString
+    const zone = `(function () { var orig = Function.prototype.toString; var wrapped = function () { if (typeof this === 'function' && this.__zone_delegate__) return orig.call(this.__zone_delegate__); if (this === Promise && 'x-promise-marker' === 'y') return 'p'; return orig.call(this); }; Function.prototype.toString = wrapped; })();`;
+    const app = `var labels = ['alpha label', 'beta label', 'gamma label']; document.title = labels.join(' / ') + String(function () { return 'zz'; }).length;`;
+    const out = await protectPackage(pkgOf({ 'index.html': '<script src="zone.js"></script><script src="app.js"></script>', 'zone.js': zone, 'app.js': app }), preset('h5.balanced'));
+    expect(out.applied.find((a) => a.id === 'selfDefending')?.detail).toMatch(/^not in zone\.js: /);
+    const document = { title: '' };
+    // without the fix the check never returns (Node: an endless loop; Chromium: stack overflow)
+    runInNewContext(`${text(out.pkg, 'zone.js')}\n${text(out.pkg, 'app.js')}`, { document, Promise }, { timeout: 10_000 });
+    expect(document.title).toMatch(/^alpha label \/ beta label \/ gamma label\d+$/);
   });
 
   it('leaves excluded scripts alone', async () => {

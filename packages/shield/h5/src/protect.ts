@@ -8,7 +8,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import CleanCSS from 'clean-css';
 import { minify } from 'html-minifier-terser';
-import type { AppliedProtection, StrategyValues } from '@citadel/shield-core';
+import { isExcluded, parsesOnlyAsModule, selfDefendingDetail, valuesForScript, type AppliedProtection, type StrategyValues } from '@citadel/shield-core';
 import { reservedPerScript } from './globals.ts';
 import { attr, findScripts, handlerCode, localPath, setAttr, stripSourceMapComments, words } from './html.ts';
 import { obfuscateScript } from './obfuscate.ts';
@@ -24,15 +24,6 @@ export interface ProtectOutcome {
   removedSourceMaps: number;
 }
 
-/** "vendor/" (a prefix), "*.min.js" (a suffix) or an exact path. */
-export function excluded(p: string, patterns: string[]): boolean {
-  return patterns.some((raw) => {
-    const pat = raw.trim().replace(/^\/+/, '');
-    if (!pat) return false;
-    if (pat.startsWith('*')) return p.endsWith(pat.slice(1));
-    return p === pat || p.startsWith(pat.endsWith('/') ? pat : `${pat}/`);
-  });
-}
 
 interface Job {
   code: string;
@@ -42,7 +33,6 @@ interface Job {
   tag?: number;
 }
 
-const looksLikeModule = (code: string) => /^\s*(import\s*[\w{*'"]|export\s+[\w{*])/m.test(code);
 const sri = (b: Buffer) => `sha384-${createHash('sha384').update(b).digest('base64')}`;
 
 export async function protectPackage(input: WebPackage, s: StrategyValues): Promise<ProtectOutcome> {
@@ -57,6 +47,7 @@ export async function protectPackage(input: WebPackage, s: StrategyValues): Prom
   }
   const pages = [...files.keys()].filter(isHtml);
   const moduleFiles = new Set<string>();
+  const classicFiles = new Set<string>();
   const handlerWords = new Set<string>();
   const pageTags = new Map(pages.map((p) => [p, findScripts(files.get(p)!.toString('utf8'))]));
   for (const [p, tags] of pageTags) {
@@ -64,17 +55,20 @@ export async function protectPackage(input: WebPackage, s: StrategyValues): Prom
     for (const t of tags) {
       const local = t.src !== undefined ? localPath(p, t.src) : undefined;
       if (local && t.kind === 'module') moduleFiles.add(local);
+      else if (local && t.kind === 'classic') classicFiles.add(local);
     }
   }
 
   const jobs: Job[] = [];
   for (const [p, data] of files) {
-    if (!isScript(p) || excluded(p, exclude)) continue;
+    if (!isScript(p) || isExcluded(p, exclude)) continue;
     const code = stripSourceMapComments(data.toString('utf8'));
-    jobs.push({ code, module: moduleFiles.has(p) || p.endsWith('.mjs') || looksLikeModule(code), file: p });
+    // a script no page loads directly (a chunk another module imports) is a module when it only parses as one
+    const module = moduleFiles.has(p) || p.endsWith('.mjs') || (!classicFiles.has(p) && parsesOnlyAsModule(code));
+    jobs.push({ code, module, file: p });
   }
   for (const [p, tags] of pageTags) {
-    if (excluded(p, exclude)) continue;
+    if (isExcluded(p, exclude)) continue;
     tags.forEach((t, i) => {
       if (t.kind === 'data' || t.src !== undefined || !t.body.trim()) return;
       jobs.push({ code: stripSourceMapComments(t.body), module: t.kind === 'module', page: p, tag: i });
@@ -84,9 +78,12 @@ export async function protectPackage(input: WebPackage, s: StrategyValues): Prom
   const reserved = reservedPerScript(jobs, handlerWords);
   const inlineOut = new Map<string, Map<number, string>>();
   const protectedFiles: string[] = [];
+  const selfDefendingDropped: string[] = [];
   jobs.forEach((j, i) => {
     const label = j.file ?? `${j.page} <script #${(j.tag ?? 0) + 1}>`;
-    const out = obfuscateScript({ label, code: j.code, module: j.module, reserved: reserved[i]! }, s, randomInt(1, 2 ** 31 - 1));
+    const { values, selfDefendingDropped: dropped } = valuesForScript(s, j.code);
+    if (dropped) selfDefendingDropped.push(label);
+    const out = obfuscateScript({ label, code: j.code, module: j.module, reserved: reserved[i]! }, values, randomInt(1, 2 ** 31 - 1));
     if (j.file) {
       files.set(j.file, Buffer.from(out, 'utf8'));
       protectedFiles.push(j.file);
@@ -101,7 +98,7 @@ export async function protectPackage(input: WebPackage, s: StrategyValues): Prom
   if (s.minifyCss) {
     const css = new CleanCSS({ level: 1, inline: false, rebase: false });
     for (const [p, data] of files) {
-      if (!/\.css$/i.test(p) || excluded(p, exclude)) continue;
+      if (!/\.css$/i.test(p) || isExcluded(p, exclude)) continue;
       const r = css.minify(stripSourceMapComments(data.toString('utf8')));
       if (!r.errors.length) files.set(p, Buffer.from(r.styles, 'utf8'));
     }
@@ -144,7 +141,7 @@ export async function protectPackage(input: WebPackage, s: StrategyValues): Prom
     if ((s.deadCodeInjection as number) > 0) add('deadCodeInjection', String(s.deadCodeInjection));
     if (s.numbersToExpressions) add('numbersToExpressions');
     if (s.splitStrings) add('splitStrings');
-    if (s.selfDefending) add('selfDefending');
+    if (s.selfDefending) add('selfDefending', selfDefendingDetail(selfDefendingDropped));
     if (s.debugProtection) add('debugProtection');
     if (s.disableConsoleOutput) add('disableConsoleOutput');
     if ((s.domainLock as string[]).length) add('domainLock', (s.domainLock as string[]).join(', '));

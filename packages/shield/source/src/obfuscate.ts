@@ -7,48 +7,24 @@
  *    `exports[_0x1f('0x2')] = …`; the original's names are restated after the
  *    code in the `0 && (module.exports = { … })` form the lexer reads and that
  *    never runs (the form esbuild emits for the same reason);
- *  - a hashbang line and a "use strict" prologue stay first.
+ *  - a hashbang line and a "use strict" prologue stay first (shield-core's
+ *    prepareScript, which also makes an ES module's strictness explicit).
  */
 import JavaScriptObfuscator from 'javascript-obfuscator';
 import { initSync, parse } from 'cjs-module-lexer';
-import { ShieldError, type StrategyValues } from '@citadel/shield-core';
+import { ShieldError, commonObfuscatorOptions, finishScript, prepareScript, type StrategyValues } from '@citadel/shield-core';
 import { ERRORS } from './texts.ts';
 
 type ObfuscatorOptions = Parameters<typeof JavaScriptObfuscator.obfuscate>[1];
 
-const num = (v: unknown) => (typeof v === 'number' ? v : 0);
-
 export function obfuscatorOptions(s: StrategyValues, seed: number): ObfuscatorOptions {
-  const cff = num(s.controlFlowFlattening);
-  const dead = num(s.deadCodeInjection);
-  const enc = s.stringArrayEncoding === 'none' || !s.stringArrayEncoding ? [] : [s.stringArrayEncoding as 'base64' | 'rc4'];
   return {
+    ...(commonObfuscatorOptions(s, seed) as ObfuscatorOptions),
     target: 'node',
-    compact: true,
-    seed,
-    sourceMap: false,
-    simplify: true,
-    identifierNamesGenerator: 'hexadecimal',
     // in Node every file is its own scope: top-level names are private to the file, exports keep their names
     renameGlobals: Boolean(s.renameGlobals),
-    stringArray: Boolean(s.stringArray),
-    stringArrayEncoding: enc,
-    stringArrayRotate: Boolean(s.stringArrayRotate),
-    stringArrayShuffle: Boolean(s.stringArrayRotate),
-    stringArrayThreshold: num(s.stringArrayThreshold),
-    stringArrayWrappersCount: s.stringArrayEncoding === 'rc4' ? 2 : 1,
-    splitStrings: Boolean(s.splitStrings),
-    splitStringsChunkLength: 8,
-    controlFlowFlattening: cff > 0,
-    controlFlowFlatteningThreshold: cff,
-    deadCodeInjection: dead > 0,
-    deadCodeInjectionThreshold: dead,
-    numbersToExpressions: Boolean(s.numbersToExpressions),
-    selfDefending: Boolean(s.selfDefending),
     debugProtection: false,
     disableConsoleOutput: false,
-    transformObjectKeys: false,
-    unicodeEscapeSequence: false,
   };
 }
 
@@ -87,9 +63,6 @@ export function expiryGuard(expiresAt: string): string {
   return Number.isFinite(limit) ? `if(Date.now()>${limit}){throw new Error('This program has expired');}\n` : '';
 }
 
-const HASHBANG = /^#![^\n]*\n?/;
-const STRICT = /^\s*(['"])use strict\1;?/;
-
 export interface ScriptJob {
   label: string;
   code: string;
@@ -97,19 +70,14 @@ export interface ScriptJob {
 }
 
 export function obfuscateScript(job: ScriptJob, s: StrategyValues, seed: number): string {
-  const bang = HASHBANG.exec(job.code)?.[0] ?? '';
-  const body = job.code.slice(bang.length);
-  const strict = STRICT.exec(body);
-  const guard = s.expiresAt ? expiryGuard(String(s.expiresAt)) : '';
-  const source = strict ? body.slice(0, strict[0].length) + guard + body.slice(strict[0].length) : guard + body;
+  // the guard goes after a hashbang and a "use strict" prologue; an ES module gets an explicit one (see prepareScript)
+  const prepared = prepareScript(job.code, !job.commonjs, s.expiresAt ? expiryGuard(String(s.expiresAt)) : '');
   let out: string;
   try {
-    out = JavaScriptObfuscator.obfuscate(source, obfuscatorOptions(s, seed)).getObfuscatedCode();
+    out = JavaScriptObfuscator.obfuscate(prepared.source, obfuscatorOptions(s, seed)).getObfuscatedCode();
   } catch (err) {
     throw new ShieldError('script_syntax', ERRORS.scriptSyntax, `${job.label}: ${(err as Error).message.split('\n')[0]!.slice(0, 200)}`);
   }
-  // the string-array prelude may land before the prologue, which would turn the file sloppy
-  if (strict && !STRICT.test(out)) out = `'use strict';${out}`;
-  const hint = job.commonjs ? exportNamesHint(cjsExportNames(body)) : '';
-  return `${bang.endsWith('\n') || !bang ? bang : `${bang}\n`}${out}${hint}`;
+  const hint = job.commonjs ? exportNamesHint(cjsExportNames(job.code.replace(/^#![^\n]*/, ''))) : '';
+  return `${finishScript(prepared, out)}${hint}`;
 }

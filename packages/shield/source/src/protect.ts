@@ -6,7 +6,7 @@
  * are passed on byte for byte. Pure: no disk, no child process.
  */
 import { randomInt } from 'node:crypto';
-import type { AppliedProtection, StrategyValues } from '@citadel/shield-core';
+import { isExcluded, parsesOnlyAsModule, selfDefendingDetail, valuesForScript, type AppliedProtection, type StrategyValues } from '@citadel/shield-core';
 import { moduleKind } from './entries.ts';
 import { obfuscateScript } from './obfuscate.ts';
 import { APPLIED } from './texts.ts';
@@ -15,17 +15,6 @@ export const isScript = (p: string) => /\.(m?js|cjs)$/i.test(p);
 export const isSourceMap = (p: string) => /\.map$/i.test(p);
 export const isVendor = (p: string) => /(^|\/)node_modules\//.test(p);
 const SOURCE_MAP_COMMENT = /^[ \t]*\/\/[#@][ \t]*sourceMappingURL=.*$/gm;
-const ESM_SYNTAX = /^\s*(import\s*[\w{*'"]|export\s+[\w{*]|export\s+default\b)/m;
-
-/** "lib/" (a prefix), "*.min.js" (a suffix) or an exact path. */
-export function isExcluded(p: string, patterns: string[]): boolean {
-  return patterns.some((raw) => {
-    const pat = raw.trim().replace(/^\.?\/+/, '');
-    if (!pat) return false;
-    if (pat.startsWith('*')) return p.endsWith(pat.slice(1));
-    return p === pat || p.startsWith(pat.endsWith('/') ? pat : `${pat}/`);
-  });
-}
 
 export interface ProtectOutcome {
   files: Map<string, Buffer>;
@@ -48,6 +37,7 @@ export function protectProject(compiled: Map<string, Buffer>, compiledSources: s
     }
   }
   const protectedFiles: string[] = [];
+  const selfDefendingDropped: string[] = [];
   let leftAlone = 0;
   for (const [p, data] of files) {
     if (isVendor(p) || !isScript(p)) continue;
@@ -57,9 +47,11 @@ export function protectProject(compiled: Map<string, Buffer>, compiledSources: s
       files.set(p, Buffer.from(code, 'utf8'));
       continue;
     }
-    // a .js file with import/export syntax in a package without "type" is loaded as a module by Node 22 (and 20.19 with detection)
-    const commonjs = /\.cjs$/i.test(p) || (moduleKind(files, p) === 'commonjs' && !ESM_SYNTAX.test(code));
-    files.set(p, Buffer.from(obfuscateScript({ label: p, code, commonjs }, s, randomInt(1, 2 ** 31 - 1)), 'utf8'));
+    // a .js file that only parses as a module in a package without "type" is loaded as one by Node 22 (and 20.19: syntax detection)
+    const commonjs = /\.cjs$/i.test(p) || (moduleKind(files, p) === 'commonjs' && !parsesOnlyAsModule(code));
+    const { values, selfDefendingDropped: dropped } = valuesForScript(s, code);
+    if (dropped) selfDefendingDropped.push(p);
+    files.set(p, Buffer.from(obfuscateScript({ label: p, code, commonjs }, values, randomInt(1, 2 ** 31 - 1)), 'utf8'));
     protectedFiles.push(p);
   }
 
@@ -74,7 +66,7 @@ export function protectProject(compiled: Map<string, Buffer>, compiledSources: s
     if ((s.deadCodeInjection as number) > 0) add('deadCodeInjection', String(s.deadCodeInjection));
     if (s.numbersToExpressions) add('numbersToExpressions');
     if (s.splitStrings) add('splitStrings');
-    if (s.selfDefending) add('selfDefending');
+    if (s.selfDefending) add('selfDefending', selfDefendingDetail(selfDefendingDropped));
     if (s.expiresAt) add('expiresAt', String(s.expiresAt));
   }
   if (removedTypeScript.length) add('typeScriptRemoved', `${removedTypeScript.length} files`);

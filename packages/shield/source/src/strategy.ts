@@ -8,16 +8,13 @@
  * follow the obfuscator's own low/medium/high presets, costs measured by
  * bench/presets.ts.
  */
-import type { DefaultStrategy, StrategySchema } from '@citadel/shield-core';
+import { excludeOption, expiryOption, OBFUSCATION_GROUPS, OBFUSCATION_OPTIONS, type DefaultStrategy, type StrategySchema } from '@citadel/shield-core';
 
 const L = (zh: string, en: string, tw: string, ja: string) => ({ 'zh-CN': zh, en, 'zh-TW': tw, ja });
 
 export const SOURCE_SCHEMA: StrategySchema = {
   groups: [
-    { key: 'rename', title: L('标识符混淆', 'Identifier renaming', '識別符混淆', '識別子の難読化') },
-    { key: 'strings', title: L('字符串保护', 'String protection', '字串保護', '文字列の保護') },
-    { key: 'flow', title: L('控制流保护', 'Control-flow protection', '控制流保護', '制御フローの保護') },
-    { key: 'runtime', title: L('运行时防护', 'Run-time defence', '執行時防護', '実行時防御') },
+    ...OBFUSCATION_GROUPS,
     { key: 'project', title: L('项目', 'Project', '專案', 'プロジェクト') },
     { key: 'verify', title: L('验证', 'Verification', '驗證', '検証') },
   ],
@@ -35,45 +32,9 @@ export const SOURCE_SCHEMA: StrategySchema = {
         'Node.js モジュールのトップレベル名はファイル内専用です。エクスポート名は維持されます',
       ),
     },
-    { key: 'stringArray', kind: 'boolean', group: 'strings', default: true, title: L('字符串数组提取', 'String array', '字串陣列擷取', '文字列配列') },
-    {
-      key: 'stringArrayEncoding',
-      kind: 'enum',
-      group: 'strings',
-      default: 'none',
-      title: L('字符串编码', 'String encoding', '字串編碼', '文字列エンコード'),
-      choices: [
-        { value: 'none', title: L('不编码', 'None', '不編碼', 'なし') },
-        { value: 'base64', title: L('Base64', 'Base64', 'Base64', 'Base64') },
-        { value: 'rc4', title: L('RC4', 'RC4', 'RC4', 'RC4') },
-      ],
-    },
-    { key: 'stringArrayRotate', kind: 'boolean', group: 'strings', default: true, title: L('字符串数组轮转与打乱', 'Rotate and shuffle the string array', '字串陣列輪轉與打亂', '文字列配列の回転とシャッフル') },
-    { key: 'stringArrayThreshold', kind: 'number', group: 'strings', default: 0.75, min: 0, max: 1, title: L('字符串提取比例', 'Share of strings moved to the array', '字串擷取比例', '配列へ移す文字列の割合') },
-    { key: 'splitStrings', kind: 'boolean', group: 'strings', default: false, title: L('字符串拆分', 'Split strings', '字串拆分', '文字列の分割') },
-    { key: 'controlFlowFlattening', kind: 'number', group: 'flow', default: 0, min: 0, max: 1, title: L('控制流平坦化比例（0 为关闭）', 'Control-flow flattening share (0 = off)', '控制流平坦化比例（0 為關閉）', '制御フロー平坦化の割合（0 で無効）') },
-    { key: 'deadCodeInjection', kind: 'number', group: 'flow', default: 0, min: 0, max: 1, title: L('垃圾代码注入比例（0 为关闭）', 'Dead-code injection share (0 = off)', '無用程式碼注入比例（0 為關閉）', 'デッドコード挿入の割合（0 で無効）') },
-    { key: 'numbersToExpressions', kind: 'boolean', group: 'flow', default: false, title: L('数字转表达式', 'Numbers to expressions', '數字轉運算式', '数値を式に変換') },
-    { key: 'selfDefending', kind: 'boolean', group: 'runtime', default: false, title: L('自我防御（格式化后停止运行）', 'Self-defending (stops when reformatted)', '自我防禦（格式化後停止執行）', '自己防御（整形されると停止）') },
-    {
-      key: 'expiresAt',
-      kind: 'string',
-      group: 'runtime',
-      default: '',
-      maxLength: 10,
-      pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-      title: L('到期日期（YYYY-MM-DD，之后代码停止运行）', 'Expiry date (YYYY-MM-DD; the code stops after it)', '到期日期（YYYY-MM-DD，之後程式碼停止執行）', '有効期限（YYYY-MM-DD、以降コードは停止）'),
-    },
-    {
-      key: 'exclude',
-      kind: 'list',
-      group: 'project',
-      default: [],
-      maxItems: 50,
-      maxLength: 200,
-      pattern: '^[^\\\\\\x00-\\x1f]+$',
-      title: L('不处理的脚本（路径前缀或 *.min.js 形式，每行一个）', 'Scripts left alone (path prefix or *.min.js pattern, one a line)', '不處理的指令碼（路徑前綴或 *.min.js 形式，每行一個）', '処理しないスクリプト（パス接頭辞または *.min.js 形式、1 行に 1 つ）'),
-    },
+    ...OBFUSCATION_OPTIONS,
+    expiryOption('runtime'),
+    excludeOption('project'),
     {
       key: 'testCommand',
       kind: 'string',
