@@ -75,28 +75,28 @@ export interface CommunityResult {
   answer: Buffer;
 }
 
-/** Tries each community with v2c, then v1 (agents that only speak v1 drop v2c messages). */
+/**
+ * Tries each community with v2c and v1 (agents that only speak v1 drop v2c messages), all at once:
+ * an agent drops what it does not accept silently, so each try costs a full timeout, and four in a
+ * row made an agent without a default community take four timeouts. v2c is kept when both answer.
+ */
 export async function tryCommunities(ctx: UdpContext, communities: readonly string[] = COMMUNITIES): Promise<CommunityResult[]> {
-  const out: CommunityResult[] = [];
-  for (const community of communities) {
-    for (const version of [1, 0] as const) {
-      const id = randomInt(1, 0x7fffffff);
-      const request = getRequest(version, community, id, Object.values(SYSTEM_OIDS));
-      const answer = await ctx.exchange(request);
-      if (!answer) continue;
-      let response: SnmpResponse;
-      try {
-        response = parseResponse(answer);
-      } catch (e) {
-        if (e instanceof BerError) continue;
-        throw e;
-      }
-      if (response.requestId !== id) continue;
-      out.push({ community, version: version === 1 ? 'v2c' : 'v1', response, request, answer });
-      break;
+  const one = async (community: string, version: 0 | 1): Promise<CommunityResult | undefined> => {
+    const id = randomInt(1, 0x7fffffff);
+    const request = getRequest(version, community, id, Object.values(SYSTEM_OIDS));
+    const answer = await ctx.exchange(request);
+    if (!answer) return undefined;
+    let response: SnmpResponse;
+    try {
+      response = parseResponse(answer);
+    } catch (e) {
+      if (e instanceof BerError) return undefined;
+      throw e;
     }
-  }
-  return out;
+    return response.requestId === id ? { community, version: version === 1 ? 'v2c' : 'v1', response, request, answer } : undefined;
+  };
+  const tries = await Promise.all(communities.map(async (c) => (await Promise.all([one(c, 1), one(c, 0)])).find((r) => r !== undefined)));
+  return tries.filter((r): r is CommunityResult => r !== undefined);
 }
 
 export async function probeSnmp(ctx: UdpContext): Promise<ServiceInfo | undefined> {
