@@ -9,7 +9,7 @@ const JPUSH = 'Lcn/jpush/android/api/JPushInterface;';
 const umeng = cls(UMENG, 'Ljava/lang/Object;', [method('init', androidId, { static: true })]);
 const initUmeng = (r: Parameters<typeof androidId>[0]) => callStatic(r, UMENG, 'init', [], 'V');
 const PREFS = 'Landroid/content/SharedPreferences;';
-const compliance = (a: { target: Record<string, unknown> }) => a.target.compliance as { clauses: ClauseResult[]; sdkInventory: SdkRow[]; consentGates: { method: string; detail: string }[] };
+const compliance = (a: { target: Record<string, unknown> }) => a.target.compliance as { clauses: ClauseResult[]; sdkInventory: SdkRow[]; consentGates: { method: string; detail: string }[]; policies: { source: string; chars: number }[] };
 
 describe('personal-information call sites', () => {
   it('lists each call with its class and who makes it (the app or which SDK)', async () => {

@@ -17,8 +17,8 @@ import { type FoundSdk, type Site, emitPiSites, emitSdkCollection, inventoryOf }
 import type { PiType } from './data/pi-apis.ts';
 import { EXTRA_SDK_PREFIXES } from './data/sdk-vendors.ts';
 import { analyseHarmony, harmonyChecks } from './harmony/harmony.ts';
-import { WANTED_SELECTORS, analyseIos, iosChecks } from './ios/ios.ts';
-import { readSelectors } from './ios/selectors.ts';
+import { WANTED_SELECTORS, analyseIos, iosChecks, iosStartupCheck } from './ios/ios.ts';
+import { readBinaries } from './ios/selectors.ts';
 import { collectMiniSites, miniChecks } from './mini/mini.ts';
 import { openProject } from './mini/reader.ts';
 import { givenPolicies } from './policy/policy.ts';
@@ -29,7 +29,7 @@ export type OtherKind = 'ios' | 'harmony' | 'mini';
 const LABEL: Record<OtherKind, string> = { ios: 'iOS', harmony: 'HarmonyOS', mini: 'mini-program' };
 const ANDROID_ITEMS = ['startup.pre_consent_collection', 'startup.sdk_before_consent', 'startup.permission_request', 'startup.wakeups', 'permission.unused', 'autostart.self_start', 'autostart.associated_start', 'transfer.cleartext', 'transfer.pi_to_network', 'transfer.abroad'];
 const NEEDS_NOTE: Record<OtherKind, string> = {
-  ios: 'on iOS, collection at start-up needs a call graph of the Mach-O code (not built) or a device; auto-start and associated start do not exist as on Android',
+  ios: 'on iOS, collection at start-up is judged by the call graph of the executable\'s arm64 code (startup.pre_consent_collection); SDKs started, permission prompts and wake-ups at start need a device; auto-start and associated start do not exist as on Android',
   harmony: 'on HarmonyOS, start-up collection is judged by harmony.pre_consent_collection (the main ability and first page, same-record calls); a full call graph of the ABC code is not built',
   mini: 'mini-programs: start-up collection is judged by mini.pre_consent_collection; no manifest, receivers or services',
 };
@@ -37,6 +37,8 @@ const NEEDS_DEVICE = '需真机动态检测 / needs a dynamic check on a device'
 const POLICY_ELSEWHERE = 'the privacy policy of an iOS or HarmonyOS app or a mini-program is published outside the package (App Store Connect, AppGallery Connect, the mini-program platform\'s privacy guide): upload its text or HTML with the package';
 
 interface Analysis {
+  /** Items of the Android list this platform's checks judge themselves (the iOS start-up call graph). */
+  ownItems?: string[];
   sites: Site[];
   sdks: FoundSdk[];
   declared: Map<PiType, Evidence>;
@@ -52,16 +54,25 @@ async function analyse(kind: OtherKind, files: InputFile[], sdks: SdkMatcher, op
   if (kind === 'ios') {
     const pkg = await openIos(file.path, file.name, sdks, signal);
     if (pkg.kind !== 'ipa') throw new EngineInputError('unsupported_format', `${file.name}: an iOS SDK, not an app: the compliance assessment reads IPAs`);
-    const a = analyseIos(pkg, sdks, await readSelectors(file.path, pkg, WANTED_SELECTORS));
+    const binaries = await readBinaries(file.path, pkg, WANTED_SELECTORS);
+    const a = analyseIos(pkg, sdks, binaries.selectors);
     const info = pkg.infoPlist?.value;
     const str = (k: string) => plistString(plistGet(info, k));
     return {
       sites: a.sites,
       sdks: a.sdks,
       declared: a.declaredTypes,
-      checks: (c) => iosChecks(c, pkg, a),
+      ownItems: ['startup.pre_consent_collection'],
+      checks: async (c) => {
+        await iosChecks(c, pkg, a);
+        await iosStartupCheck(c, pkg, binaries);
+      },
       target: { kind: 'ipa', fileName: pkg.fileName, size: pkg.size, ...pkg.hashes, appName: str('CFBundleDisplayName') ?? str('CFBundleName'), packageName: str('CFBundleIdentifier'), versionName: str('CFBundleShortVersionString'), versionCode: str('CFBundleVersion') },
-      extra: { usageDescriptions: Object.fromEntries(a.usage), binaries: pkg.binaries.map((b) => ({ path: b.path, owner: b.owner.kind === 'sdk' ? b.owner.name : 'app' })).slice(0, 100) },
+      extra: {
+        usageDescriptions: Object.fromEntries(a.usage),
+        binaries: pkg.binaries.map((b) => ({ path: b.path, owner: b.owner.kind === 'sdk' ? b.owner.name : 'app' })).slice(0, 100),
+        ...(binaries.startup ? { callGraph: { methods: binaries.startup.functions, reachedBeforeConsent: binaries.startup.reached, truncated: binaries.startup.truncated }, entries: binaries.startup.entries.slice(0, 50).map((method) => ({ kind: 'launch', method })) } : {}),
+      },
       unreadable: pkg.unreadable,
     };
   }
@@ -127,11 +138,11 @@ export async function assessOther(engine: Engine, kind: OtherKind, file: InputFi
       });
     }
     // iOS and HarmonyOS apps do start before consent too: their start-up items stay in the verdict as not established.
-    const startup = kind === 'mini' ? [] : ANDROID_ITEMS.filter((k) => k.startsWith('startup.') && k !== 'startup.wakeups');
+    const startup = kind === 'mini' ? [] : ANDROID_ITEMS.filter((k) => k.startsWith('startup.') && k !== 'startup.wakeups' && !(a.ownItems ?? []).includes(k));
     c.notExecuted(startup, `${NEEDS_NOTE[kind]}; ${NEEDS_DEVICE}`);
     // Mini-programs judge cleartext themselves (the url of wx.request and the like).
     const ownTransfer = kind === 'mini' ? ['transfer.cleartext', 'transfer.abroad'] : [];
-    c.notExecuted(ANDROID_ITEMS.filter((k) => !startup.includes(k) && !ownTransfer.includes(k)), `${NOT_THIS_PLATFORM}Android packages (call graph, manifest); ${NEEDS_NOTE[kind]}`);
+    c.notExecuted(ANDROID_ITEMS.filter((k) => !startup.includes(k) && !ownTransfer.includes(k) && !(a.ownItems ?? []).includes(k)), `${NOT_THIS_PLATFORM}Android packages (call graph, manifest); ${NEEDS_NOTE[kind]}`);
     if (kind !== 'mini') c.notExecuted(['mini.pre_consent_collection', 'mini.required_private_infos', 'mini.privacy_authorization'], `${NOT_THIS_PLATFORM}mini-programs`);
     if (kind !== 'ios') c.notExecuted(['ios.usage_description', 'ios.idfa_without_att'], `${NOT_THIS_PLATFORM}iOS apps`);
     if (kind !== 'harmony') c.notExecuted(['harmony.pre_consent_collection'], `${NOT_THIS_PLATFORM}HarmonyOS apps`);

@@ -3,6 +3,7 @@ import type { Assessment } from '@citadel/contracts';
 import type { EngineOptions } from '@citadel/engine-core';
 import { alipayAmr, wechatPackage } from '@citadel/engine-miniprogram/testing/build';
 import { SAFE_IMPORTS, buildIpa } from '@citadel/engine-ios/testing/build-ipa';
+import { asm as a64, writeArm64Image } from '@citadel/engine-ios/testing/arm64-image-writer';
 import { writeMachO } from '@citadel/engine-ios/testing/macho-writer';
 import { buildHap } from '@citadel/engine-harmony/testing/build-hap';
 import { type AbcRecordSpec, asm, asmCall, type CodeRefs } from '@citadel/engine-harmony/testing/abc-writer';
@@ -149,6 +150,39 @@ describe('iOS apps', () => {
     const a = await run(buildIpa({ mainBytes: main(['systemVersion', 'identifierForVendor', 'UUIDString']) }), 'app.ipa');
     expect(row(a, 'pi.device_id').evidence[0]).toMatchObject({ snippet: 'identifierForVendor (__objc_methname)', detail: expect.stringContaining('IDFV'), attribution: { kind: 'main' } });
     expect(result(await run(buildIpa({ mainBytes: main(['systemVersion', 'model']) }), 'app.ipa'), 'pi.device_id')).toBe('pass');
+  });
+
+  it('start-up call graph of the arm64 executable: what the launch code reaches, with its path', async () => {
+    const exe = writeArm64Image({
+      functions: [
+        { name: 'launch', code: [...a64.send('setupServices'), a64.ret()] },
+        { name: 'setup', code: [...a64.cls(0, 'CLLocationManager'), ...a64.send('new'), a64.bl('fn:wifi'), ...a64.send('trackDevice'), a64.ret()] },
+        { name: 'wifi', code: [a64.bl('stub:_CNCopyCurrentNetworkInfo'), a64.ret()] },
+        { name: 'track', code: [...a64.cls(0, 'UIDevice'), ...a64.send('currentDevice'), ...a64.send('identifierForVendor'), a64.ret()] },
+        // Reached only from a button: not start-up.
+        { name: 'tap', code: [...a64.cls(0, 'CNContactStore'), ...a64.send('new'), a64.ret()] },
+      ],
+      classes: [
+        { name: 'AppDelegate', methods: [{ selector: 'application:didFinishLaunchingWithOptions:', fn: 'launch' }, { selector: 'setupServices', fn: 'setup' }] },
+        { name: 'Tracker', methods: [{ selector: 'trackDevice', fn: 'track' }] },
+        { name: 'ContactsViewController', methods: [{ selector: 'importTapped:', fn: 'tap' }] },
+      ],
+      importedClasses: ['CLLocationManager', 'CNContactStore', 'UIDevice'],
+      importedFunctions: ['_CNCopyCurrentNetworkInfo'],
+      relativeMethodLists: true,
+    });
+    const a = await run(buildIpa({ mainBytes: exe, info: { NSLocationWhenInUseUsageDescription: '用于展示附近的门店' } }), 'app.ipa');
+    const f = row(a, 'startup.pre_consent_collection');
+    expect(f.result).toBe('find_problem');
+    expect(f.evidence.map((e) => e.snippet)).toEqual([
+      '-[AppDelegate application:didFinishLaunchingWithOptions:] → -[AppDelegate setupServices] → CLLocationManager',
+      '-[AppDelegate application:didFinishLaunchingWithOptions:] → -[AppDelegate setupServices] → sub_' + f.evidence[1]!.snippet!.split('sub_')[1]!.split(' ')[0] + ' → CNCopyCurrentNetworkInfo',
+      '-[AppDelegate application:didFinishLaunchingWithOptions:] → -[AppDelegate setupServices] → -[Tracker trackDevice] → identifierForVendor',
+    ]);
+    expect(f.evidence[0]?.detail).toContain('confirm on a device');
+    expect(JSON.stringify(f.evidence)).not.toContain('CNContactStore');
+    // No launch code at all: not executed, saying why.
+    expect(result(await run(buildIpa({ mainBytes: writeArm64Image({ functions: [{ name: 'f', code: [a64.ret()] }] }) }), 'app.ipa'), 'startup.pre_consent_collection')).toBe('not_executed');
   });
 
   it('IDFA without App Tracking Transparency fails; with ATT and its description it passes', async () => {

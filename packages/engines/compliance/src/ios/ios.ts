@@ -14,6 +14,7 @@ import { type IosPackage, plistGet, plistString } from '@citadel/engine-ios';
 import { IOS_PI_APIS, type IosApi, PLACEHOLDER_DESCRIPTION, USAGE_KEY_TYPES } from '../data/ios-apis.ts';
 import type { PiType } from '../data/pi-apis.ts';
 import type { FoundSdk, Site } from '../common/sites.ts';
+import type { BinaryReading } from './selectors.ts';
 
 export const IOS_KEYS = ['ios.usage_description', 'ios.idfa_without_att', 'permission.declared_unused'] as const;
 
@@ -32,7 +33,7 @@ export interface IosAnalysis {
   usage: Map<string, string>;
 }
 
-/** The selectors of the table, for readSelectors(). */
+/** The selectors of the table, for readBinaries(). */
 export const WANTED_SELECTORS: ReadonlySet<string> = new Set(IOS_PI_APIS.flatMap((a) => (a.selector ? [a.selector] : [])));
 
 export function analyseIos(pkg: IosPackage, sdks: SdkMatcher, selectors: ReadonlyMap<string, ReadonlySet<string>> = new Map()): IosAnalysis {
@@ -134,5 +135,26 @@ export async function iosChecks(c: KeyedCheckContext, pkg: IosPackage, a: IosAna
       if (!(key in USAGE_KEY_TYPES) || linked.has(key)) continue;
       c.fail('permission.declared_unused', { file: plistPath, snippet: key, detail: `${key} is declared but no binary links an API that needs it (a WebView or a system picker may: confirm)` });
     }
+  });
+}
+
+/**
+ * startup.pre_consent_collection for iOS: each personal-information API the start-up call graph reaches, with
+ * its path. Consent checks in iOS code are not recognised, so a reached API is a problem to confirm on a device,
+ * not a failure; an executable whose code cannot be read leaves the item not executed, saying why.
+ */
+export async function iosStartupCheck(c: KeyedCheckContext, pkg: IosPackage, binaries: BinaryReading): Promise<void> {
+  const main = pkg.binaries.find((b) => b.role === 'main');
+  const startup = binaries.startup;
+  if (!startup || startup.entries.length === 0) {
+    c.notExecuted(['startup.pre_consent_collection'], `no start-up call graph: ${startup ? 'no launch code found in the executable (no main, app or scene delegate launch method, +load or initialiser)' : (binaries.startupMissing ?? 'the executable could not be read')}`);
+    return;
+  }
+  await c.run(['startup.pre_consent_collection'], () => {
+    for (const p of startup.paths) {
+      const notes = ['reached from launch code; consent checks in iOS code are not recognised: confirm on a device', ...(p.bySelector ? ['a message on the path was resolved by selector to several methods'] : [])];
+      c.problem('startup.pre_consent_collection', { file: main?.path, className: p.path.at(-2), detail: `${p.api.what}; ${notes.join('; ')}`, snippet: p.path.join(' → '), attribution: main?.owner ?? { kind: 'main' } }, { attribution: main?.owner ?? { kind: 'main' } });
+    }
+    if (startup.paths.length === 0) c.safe('startup.pre_consent_collection', [{ file: main?.path, detail: `${startup.reached} functions reached from ${startup.entries.length} launch entry points${startup.truncated ? ' (limit reached: not all walked)' : ''}; none uses a personal-information API` }]);
   });
 }

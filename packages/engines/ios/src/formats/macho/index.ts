@@ -19,3 +19,4 @@ export {
   ARC_IMPORTS, INSECURE_IMPORT_RULES, matchInsecureImports, STACK_CANARY_IMPORTS,
   type ImportCategory, type ImportPolarity, type InsecureImportHit, type InsecureImportRule,
 } from './insecure-imports.ts';
+export { boundImport, chainedImports, symbolStubs, type ChainedImports } from './imports.ts';

@@ -7,3 +7,4 @@ export { DEFAULT_OBJC_CLASS_LIMITS, demangleObjcSwiftName, readObjcClassNames, t
 export { readSwiftTypeNames, swiftTypeFromSymbol, type SwiftTypeNames } from './swift.ts';
 export { cstringsOf, DEFAULT_STRING_LIMITS, extractStrings, type ExtractedString, type ExtractedStrings, type StringLimits } from './strings.ts';
 export { imageBase, resolvePointerAddress } from './pointers.ts';
+export { ObjcImage, type ObjcMethod } from './methods.ts';

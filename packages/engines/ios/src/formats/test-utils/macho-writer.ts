@@ -20,6 +20,9 @@ export interface SectionSpec {
   fill?: (addrOf: AddrOf) => Uint8Array;
   /** Section flags; the low byte is the type (S_CSTRING_LITERALS = 2, S_ZEROFILL = 1 …). */
   flags?: number;
+  /** For symbol stubs: the first indirect-symbol index and the stub size. */
+  reserved1?: number;
+  reserved2?: number;
 }
 
 export interface SegmentSpec {
@@ -152,7 +155,7 @@ export function writeMachO(spec: MachOSpec): Uint8Array {
       out.fixed(s.spec.name, 16).fixed(s.segname, 16);
       word(base + s.offset);
       word(s.size);
-      out.u32(s.offset).u32(3).u32(0).u32(0).u32(s.spec.flags ?? 0).u32(0).u32(0);
+      out.u32(s.offset).u32(3).u32(0).u32(0).u32(s.spec.flags ?? 0).u32(s.spec.reserved1 ?? 0).u32(s.spec.reserved2 ?? 0);
       if (is64) out.u32(0);
     }
   };
