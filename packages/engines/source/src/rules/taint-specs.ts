@@ -80,6 +80,8 @@ export const SOURCE_CALLS: readonly CallSpec[] = [
   { langs: CS, names: ['GetCommandLineArgs'], recv: /^Environment$/ },
   // Laravel's request('key') helper
   { langs: PHP, names: ['request'], recv: undefined },
+  // Express req.get('Header') / req.header('Header').
+  { langs: JS, names: ['get', 'header'], recv: /^(req|request)$/ },
   // Laravel / Symfony requests
   { langs: PHP, names: ['input', 'query', 'post', 'get', 'cookie', 'header', 'all', 'json', 'route', 'getContent'], recv: /^(\$request|\$req|request\(\)|\$this->request|\$request->(query|request|cookies|headers))$/ },
 ];
@@ -418,6 +420,8 @@ export const SANITIZERS: readonly SanitizerSpec[] = [
   // ldapjs Filter objects escape the value they are given; ldap-escape's filter tag escapes the holes.
   { langs: JS, names: ['EqualityFilter', 'SubstringFilter', 'PresenceFilter', 'ApproximateFilter', 'GreaterThanEqualsFilter', 'LessThanEqualsFilter'], isNew: true, kinds: ['ldap'] },
   { langs: JS, names: ['filter', 'dn'], recv: /ldapEscape|escape/i, kinds: ['ldap'] },
+  // mysql / sqlstring escape a value for SQL (quotes it).
+  { langs: JS, names: ['escape', 'escapeId'], recv: /mysql|conn|connection|pool|^db$|sqlstring/i, kinds: ['sqli'] },
 ];
 
 /**

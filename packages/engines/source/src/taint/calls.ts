@@ -13,7 +13,7 @@ import { foldStringMethod } from './fold.ts';
 import { type Frame, isExprNode, newFrame, sig } from './frame.ts';
 import { matchesCall } from './match.ts';
 import { type CallSite, type FunctionDef, callAt, isIdent, isMember } from './syntax-profile.ts';
-import { type ExternalRef, type Value, UNKNOWN, deepTaint, derive, isTaintedFor, konst, sanitize, sourceValue, withStep } from './value.ts';
+import { type ExternalRef, type SinkKind, type Value, UNKNOWN, deepTaint, derive, isTaintedFor, konst, sanitize, sourceValue, withStep } from './value.ts';
 import { checkVmSandbox } from './vm-sandbox.ts';
 import type { Walker } from './walker.ts';
 import { lookup } from './expressions.ts';
@@ -38,9 +38,14 @@ export function evCall(w: Walker, written: CallSite, f: Frame): Value {
   // Sinks first: the data reaching the call is what matters.
   let view = checkSinks(w, call, args, recv, ctx);
   if (w.group === 'js') checkVmSandbox(w, call, args);
+  // Every sanitizer spec that matches adds its kinds (mysql.escape is both a generic `escape` and a SQL escaper).
+  let cleared: SinkKind[] | 'all' | undefined;
   for (const s of w.specs.sanitizers) {
-    if (matchesCall(s, ctx)) return sanitize(derive([...args, recv]), s.kinds);
+    if (!matchesCall(s, ctx)) continue;
+    cleared = s.kinds === 'all' || cleared === 'all' ? 'all' : [...(cleared ?? []), ...s.kinds];
+    if (cleared === 'all') break;
   }
+  if (cleared) return sanitize(derive([...args, recv]), cleared);
   // PHP file_get_contents of a fixed local file reads the application's own file; php://input and a URL or path
   // chosen by the attacker are attacker data.
   if (w.group === 'php' && call.name === 'file_get_contents' && !call.receiver && args[0] && !deepTaint(args[0]) && !/php:\/\/(input|stdin)/i.test(typeof args[0].konst === 'string' ? args[0].konst : w.text(call.args[0]!))) return UNKNOWN;
@@ -271,6 +276,19 @@ function madeByLocalClass(w: Walker, call: CallSite, recvType: string | undefine
     const r = w.text(call.receiver).replace(/^\(?\s*new\s+|\(.*$/gs, '');
     const made = (recvType ?? '').replace(/^new\s+/, '') || r;
     return /^[A-Za-z_]\w*$/.test(made) && new RegExp(`\\bclass\\s+${made}\\b`).test(w.src);
+  }
+  if (w.group === 'js') {
+    // const repo = new Repo(…) (at any level) with class Repo in this file; repo.find(x) runs Repo's method.
+    const id = /^([A-Za-z_$][\w$]*)$/.exec(w.text(call.receiver))?.[1];
+    const made = id ? (new RegExp(`\\b(?:const|let|var)\\s+${id.replace(/\$/g, '\\$')}\\s*=\\s*new\\s+([A-Z][\\w$]*)`).exec(w.src)?.[1] ?? recvType?.replace(/^new\s+/, '')) : undefined;
+    return !!made && new RegExp(`\\bclass\\s+${made}\\b`).test(w.src);
+  }
+  if (w.group === 'csharp' || w.group === 'java') {
+    // A field or variable declared with a class of this file (private readonly Repo _repo; _repo.Find(x)).
+    const id = /^(?:this\.)?([A-Za-z_]\w*)$/.exec(w.text(call.receiver))?.[1];
+    if (!id) return false;
+    const decl = new RegExp(`\\b([A-Z]\\w*)\\s+${id}\\s*[;=,)]`).exec(w.src)?.[1] ?? recvType?.replace(/^new\s+/, '');
+    return !!decl && new RegExp(`\\bclass\\s+${decl}\\b`).test(w.src);
   }
   if (w.group !== 'python') return false;
   const made = call.receiver.type === 'call' ? callAt(call.receiver, w.src)?.callee : recvType;

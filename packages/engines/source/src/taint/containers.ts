@@ -9,8 +9,9 @@ import { type Step, type Value, UNKNOWN, deepTaint, derive, join, withStep } fro
 
 export type Env = Map<string, Value>;
 
-const LIST_TYPES = /^(java\.util\.)?(ArrayList|LinkedList|Vector|ArrayDeque|CopyOnWriteArrayList|Stack)$/;
-const MAP_TYPES = /^(java\.util\.)?(HashMap|Hashtable|TreeMap|LinkedHashMap|ConcurrentHashMap|Properties|Map)$/;
+// Java collections, and .NET's (System.Collections.Generic List<T>, Dictionary<K,V> …, generic arguments dropped).
+const LIST_TYPES = /^(java\.util\.|System\.Collections\.Generic\.)?(ArrayList|LinkedList|Vector|ArrayDeque|CopyOnWriteArrayList|Stack|List)(<.*>)?$/s;
+const MAP_TYPES = /^(java\.util\.|System\.Collections\.Generic\.|System\.Collections\.Concurrent\.)?(HashMap|Hashtable|TreeMap|LinkedHashMap|ConcurrentHashMap|Properties|Map|Dictionary|SortedDictionary|ConcurrentDictionary)(<.*>)?$/s;
 const BUILDERS = /^(java\.lang\.)?(StringBuilder|StringBuffer)$/;
 const MUTATORS = new Set(['add', 'push', 'append', 'put', 'set', 'addAll', 'insert', 'unshift', 'extend', 'update', 'setdefault', 'addElement', 'offer', 'putAll', 'concat', 'appendChild']);
 
@@ -29,7 +30,7 @@ export function containerCall(call: CallSite, recv: Value | undefined, args: rea
     return undefined;
   }
   if (!recv) return undefined;
-  const name = call.name;
+  const name = _group === 'csharp' ? csharpName(call.name, recv, args.length) : call.name;
   const k = (i: number) => args[i]?.konst;
   if (recv.items) {
     const items = recv.items;
@@ -100,4 +101,19 @@ export function bindParams(env: Env, params: readonly string[], args: readonly V
     const a = args[i] ?? UNKNOWN;
     env.set(p, step && deepTaint(a) ? withStep(a, { ...step, what: 'param' }) : a);
   });
+}
+
+/** .NET collection methods as the Java names handled above: List.Add/Insert/RemoveAt, Dictionary.Add(k, v), StringBuilder.Append. */
+function csharpName(name: string, recv: Value, argc: number): string {
+  switch (name) {
+    case 'Add': return recv.entries && argc === 2 ? 'put' : 'add';
+    case 'Insert': return 'add';
+    case 'RemoveAt': return 'remove';
+    case 'Append': case 'AppendLine': return 'append';
+    case 'Push': return 'push';
+    case 'Enqueue': return 'add';
+    case 'Dequeue': return 'poll';
+    case 'Pop': return 'pop';
+    default: return name;
+  }
 }

@@ -11,6 +11,7 @@ import { typeConstant, withInitializer } from './csharp.ts';
 import { foldBinary, foldUnary, literalString } from './fold.ts';
 import { type Frame, newFrame } from './frame.ts';
 import { assign } from './statements.ts';
+import { elementOf } from './containers.ts';
 import { assignmentsAt, callAt, functionAt, isArrayLiteral, isFunction, isIdent, isMember, isNumber, isObjectLiteral, isString, isStringPart, isSubscript, memberParts } from './syntax-profile.ts';
 import { type Value, UNKNOWN, derive, join, konst, sanitize, sourceValue } from './value.ts';
 import type { Walker } from './walker.ts';
@@ -51,15 +52,16 @@ export function evaluate(w: Walker, n: Syn, f: Frame): Value {
     const narrowed = f.env.get(w.text(n));
     if (narrowed) return narrowed;
     const obj = field(n, 'object') ?? field(n, 'array') ?? field(n, 'value') ?? field(n, 'operand') ?? namedChildren(n)[0];
-    const idx = field(n, 'index') ?? field(n, 'subscript') ?? namedChildren(n)[1];
+    const idx = subscriptIndex(n);
     const ov = obj ? w.ev(obj, f) : UNKNOWN;
     const iv = idx ? w.ev(idx, f) : UNKNOWN;
     if (ov.items && typeof iv.konst === 'number') return ov.items[iv.konst] ?? derive([ov]);
     // "ABC"[1] (PHP, Python, JS): one character of a constant string.
     if (typeof ov.konst === 'string' && typeof iv.konst === 'number' && iv.konst >= 0 && iv.konst < ov.konst.length) return konst(ov.konst[iv.konst]!);
     if (ov.entries && iv.konst !== undefined) return ov.entries.get(String(iv.konst)) ?? derive([ov]);
-    // An entry the attacker picks (`map[key]` with a tainted key) is as tainted as `map.get(key)`.
-    return derive([ov, iv]);
+    // An entry the attacker picks (`map[key]` with a tainted key) is as tainted as `map.get(key)`; an unknown slot of a
+    // container with known slots may be any of them.
+    return ov.items || ov.entries ? derive([elementOf(ov), ov, iv]) : derive([ov, iv]);
   }
   if (/^(binary_expression|binary_operator|boolean_operator|comparison_operator|additive_expression|multiplicative_expression|comparison_expression|equality_expression|conjunction_expression|disjunction_expression|infix_expression)$/.test(t)) {
     const kids = namedChildren(n);
@@ -216,4 +218,12 @@ function webFormsInput(w: Walker, name: string): boolean {
   const id = /^(?:this\.)?([A-Za-z_]\w*)$/.exec(name)?.[1];
   if (!id || !new RegExp(`\\b(${WEB_FORMS_INPUTS})\\b`).test(w.src)) return false;
   return new RegExp(`\\b(?:[\\w.]+\\.)?(?:${WEB_FORMS_INPUTS})\\s+${id}\\b`).test(w.src);
+}
+
+/** The index expression of a subscript (C#'s element access wraps it in a bracketed argument list). */
+export function subscriptIndex(n: Syn): Syn | undefined {
+  let idx = field(n, 'index') ?? field(n, 'subscript') ?? namedChildren(n)[1];
+  if (idx?.type === 'bracketed_argument_list') idx = namedChildren(idx)[0];
+  if (idx?.type === 'argument') idx = namedChildren(idx)[0];
+  return idx;
 }

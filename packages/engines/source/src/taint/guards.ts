@@ -58,6 +58,8 @@ export function guardsAt(w: Walker, cond: Syn, f: Frame, depth = 0): Guard[] {
     return g ? [g] : [];
   }
   const c = unwrap(cond);
+  const path = pathGuard(w, cond, f);
+  if (path) return [path];
   if (c.type === 'binary_expression' && depth < 8) {
     const op = field(c, 'operator') ?? c.children.find((x) => !x.named);
     if (op && w.text(op) === '&&') {
@@ -115,7 +117,7 @@ function guardAt(w: Walker, cond: Syn, f: Frame): Guard | undefined {
       negated = true;
     }
   }
-  const g = c.type === 'binary_expression' ? comparisonGuard(w, c, f) : (separatorGuard(w, c, f) ?? validatorGuard(w, c, f));
+  const g = c.type === 'binary_expression' ? comparisonGuard(w, c, f) : (separatorGuard(w, c, f) ?? constantListGuard(w, c, f) ?? validatorGuard(w, c, f));
   return g && negated ? { ...g, inThen: !g.inThen } : g;
 }
 
@@ -386,4 +388,15 @@ function membershipGuard(w: Walker, cond: Syn, f: Frame): Guard | undefined {
   const members = coll.items ?? (coll.entries ? [...coll.entries.keys()].map((k) => konst(k)) : undefined);
   if (!members || members.length === 0 || coll.taint || !members.every((m) => m.konst !== undefined && !m.taint)) return undefined;
   return { key: w.text(l), narrowed: sanitize(w.ev(l, f), 'all'), inThen: ops === 'in' };
+}
+
+/** `ALLOWED.includes(x)` / `ALLOWED.has(x)` where ALLOWED's members are all known constants (JS): x is one of them. */
+function constantListGuard(w: Walker, c: Syn, f: Frame): Guard | undefined {
+  const call = callAt(c, w.src);
+  const arg = call?.args[0];
+  if (!call?.receiver || !arg || call.args.length !== 1 || !/^(includes|has)$/.test(call.name) || !(isIdent(arg) || isMember(arg))) return undefined;
+  const coll = w.ev(call.receiver, f);
+  const members = coll.items ?? (coll.entries ? [...coll.entries.keys()].map((k) => konst(k)) : undefined);
+  if (!members?.length || coll.taint || !members.every((m) => m.konst !== undefined && !m.taint)) return undefined;
+  return { key: w.text(arg), narrowed: sanitize(w.ev(arg, f), 'all'), inThen: true };
 }

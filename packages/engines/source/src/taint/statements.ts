@@ -12,6 +12,7 @@ import { guardsAt } from './guards.ts';
 import { type CallSite, assignmentsAt, boundNames, callAt, isFunction, isIdent, isMember, isSubscript } from './syntax-profile.ts';
 import { checkSinks } from './calls.ts';
 import { csharpPropertySet } from './csharp.ts';
+import { subscriptIndex } from './expressions.ts';
 import { type Value, UNKNOWN, deepTaint, derive, isTaintedFor, join, konst, withStep } from './value.ts';
 import type { Walker } from './walker.ts';
 
@@ -122,7 +123,7 @@ export function assign(w: Walker, target: Syn, valueNode: Syn | undefined, compo
   if (isSubscript(target)) {
     // a[i] = v / map[k] = v: store into the container when the slot is known, else taint the container.
     const obj = field(target, 'object') ?? field(target, 'array') ?? field(target, 'value') ?? field(target, 'operand') ?? namedChildren(target)[0];
-    const setKeyNode = obj ? (field(target, 'subscript') ?? field(target, 'index') ?? namedChildren(target)[1]) : undefined;
+    const setKeyNode = obj ? subscriptIndex(target) : undefined;
     const setKey = setKeyNode && setKeyNode !== obj ? w.ev(setKeyNode, f) : UNKNOWN;
     // A key from the attacker counts as much as the value (session[name] = 'x' lets the attacker pick the attribute).
     if (obj && (isIdent(obj) || isMember(obj)) && (deepTaint(v) || deepTaint(setKey))) {
@@ -136,7 +137,7 @@ export function assign(w: Walker, target: Syn, valueNode: Syn | undefined, compo
     if (obj && (isIdent(obj) || isMember(obj))) {
       const key = w.text(obj);
       const old = f.env.get(key) ?? UNKNOWN;
-      const keyNode = field(target, 'subscript') ?? field(target, 'index') ?? namedChildren(target)[1];
+      const keyNode = subscriptIndex(target);
       // PHP $a[] = v appends.
       if (w.group === 'php' && (!keyNode || keyNode === obj) && old.items && !old.entries) {
         f.env.set(key, { ...old, items: [...old.items, v] });
