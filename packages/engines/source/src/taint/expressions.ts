@@ -47,6 +47,9 @@ export function evaluate(w: Walker, n: Syn, f: Frame): Value {
     return last;
   }
   if (isMember(n)) return w.group === 'csharp' ? typeConstant(w, n, evMember(w, n, f), f) : evMember(w, n, f);
+  // Go l[a:b] / Python l[a:b] with constant bounds on a known list or string.
+  const sliced = sliceOf(w, n, f);
+  if (sliced) return sliced;
   if (isSubscript(n)) {
     // An element a guard narrowed (`if (is_numeric($octet[0]))`, `if (list.Contains(Request.Query["p"]))`).
     const narrowed = f.env.get(w.text(n));
@@ -226,4 +229,30 @@ export function subscriptIndex(n: Syn): Syn | undefined {
   if (idx?.type === 'bracketed_argument_list') idx = namedChildren(idx)[0];
   if (idx?.type === 'argument') idx = namedChildren(idx)[0];
   return idx;
+}
+
+/** `l[a:b]` (Go slice_expression, Python subscript with a slice): the known items or characters in that range. */
+function sliceOf(w: Walker, n: Syn, f: Frame): Value | undefined {
+  let operand: Syn | undefined;
+  let parts: Syn[] | undefined;
+  if (n.type === 'slice_expression') {
+    operand = field(n, 'operand') ?? namedChildren(n)[0];
+    parts = n.children.slice(n.children.indexOf(operand!) + 1);
+  } else if (n.type === 'subscript' && namedChildren(n)[1]?.type === 'slice') {
+    operand = namedChildren(n)[0];
+    parts = namedChildren(n)[1]!.children;
+  }
+  if (!operand || !parts) return undefined;
+  // Bounds in order around the first ':' (a missing bound is the start or the end).
+  const colon = parts.findIndex((c) => !c.named && w.text(c) === ':');
+  if (colon < 0 || parts.filter((c) => !c.named && w.text(c) === ':').length > 1) return undefined;
+  const lo = parts.slice(0, colon).find((c) => c.named);
+  const hi = parts.slice(colon + 1).find((c) => c.named);
+  const ov = w.ev(operand, f);
+  const a = lo ? w.ev(lo, f).konst : 0;
+  const len = ov.items?.length ?? (typeof ov.konst === 'string' ? ov.konst.length : undefined);
+  const b = hi ? w.ev(hi, f).konst : len;
+  if (typeof a !== 'number' || typeof b !== 'number' || len === undefined) return undefined;
+  if (ov.items) return { ...ov, items: ov.items.slice(a, b) };
+  return konst((ov.konst as string).slice(a, b));
 }

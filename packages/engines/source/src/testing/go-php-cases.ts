@@ -113,4 +113,7 @@ export const GO_PHP_CASES: readonly RuleCase[] = [
   { rule: 'injection.sql', lang: 'php', bad: '<?php $h = getallheaders(); mysqli_query($c, "SELECT * FROM u WHERE n = \'" . $h["X-User"] . "\'");', good: '<?php $h = getallheaders(); mysqli_query($c, "SELECT * FROM u WHERE n = \'" . intval($h["X-User"]) . "\'");' },
   { rule: 'injection.command', lang: 'php', bad: '<?php exec("ls " . $_GET["d"]);', good: '<?php $pdo->exec("DELETE FROM u WHERE n = \'x\'"); $d = $_GET["d"];' },
   { rule: 'injection.xss', lang: 'php', bad: '<?php echo file_get_contents("php://input");', good: '<?php echo file_get_contents(__DIR__ . "/footer.html");' },
+  // Go slices with constant bounds on a known slice or string (l[1:], g[1:2]).
+  { rule: 'injection.sql', lang: 'go', bad: go('l := []string{"safe", r.FormValue("x"), "more"}\nl = l[1:]\ndb.Query("SELECT * FROM t WHERE n = \'" + l[0] + "\'")'), good: go('l := []string{"safe", r.FormValue("x"), "more"}\nl = l[1:]\ndb.Query("SELECT * FROM t WHERE n = \'" + l[1] + "\'")') },
+  { rule: 'injection.sql', lang: 'go', bad: go('p := r.FormValue("x")\ng := "ABC"\nvar bar string\nswitch g[0:1] {\ncase "A":\n  bar = p\ndefault:\n  bar = "bob"\n}\ndb.Query("SELECT * FROM t WHERE n = \'" + bar + "\'")'), good: go('p := r.FormValue("x")\ng := "ABC"\nvar bar string\nswitch g[1:2] {\ncase "A":\n  bar = p\ndefault:\n  bar = "bob"\n}\ndb.Query("SELECT * FROM t WHERE n = \'" + bar + "\'")') },
 ];
