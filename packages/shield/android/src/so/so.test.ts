@@ -30,7 +30,7 @@ describe('SO hardening', () => {
       expect(runLoader(tc, loader, lib)).toBe(EXPECTED);
       const r = await hardenSo({ path: lib, name: 'libcitadel.so' }, {}, job());
       expect(r.verification.ok, JSON.stringify(r.verification.checks)).toBe(true);
-      expect(r.applied.map((a) => a.id)).toEqual(['so.strip', 'so.pack-text', 'so.strings']);
+      expect(r.applied.map((a) => a.id)).toEqual(['so.strip', 'so.pack-text', 'so.strings', 'so.integrity']);
       expect(r.verification.checks.map((c) => c.id)).toEqual(['elf', 'pack.structure', 'pack.roundtrip', 'pack.secrecy']);
       expect(runLoader(tc, loader, r.outputPath)).toBe(EXPECTED);
       const out = readFileSync(r.outputPath);
@@ -42,6 +42,13 @@ describe('SO hardening', () => {
       expect(elf.exports.sort()).toEqual(parseElf(readFileSync(lib)).exports.sort());
       // no W+E segment (bionic refuses them)
       expect(elf.programHeaders.some((p) => p.type === 1 && (p.flags & 3) === 3)).toBe(false);
+      // a patched library (one byte of the encrypted code changed) stops in the constructor: exit code 137
+      const patched = Buffer.from(out);
+      const textSec = parseElf(readFileSync(lib)).sections.find((x) => x.name === '.text')!;
+      patched[textSec.offset + 5]! ^= 0x40;
+      const pf = join(mkdtempSync(join(dir, 'patched-')), 'l.so');
+      writeFileSync(pf, patched);
+      expect(runLoader(tc, loader, pf)).toMatch(/^failed \(exit 137\)/);
       // a library without DT_INIT: the packer takes a spare DT_NULL slot
       const n = await hardenSo({ path: noInit, name: 'libnoinit.so' }, {}, job());
       expect(n.verification.ok, JSON.stringify(n.verification.checks)).toBe(true);
@@ -71,7 +78,7 @@ describe('SO hardening', () => {
       const { noInit, loader } = await built.get(tc.abi)!;
       const input = stripElf(readFileSync(noInit)).bytes;
       const stub = await buildStub(parseElf(input).header.machine);
-      const p = packElf(input, stub, { packText: true, strings: 'listed', markers: ['SECRET_ONE'], minStringLength: 4, antiDebug: 'off', exitCode: 1, key: 0x1234567, forceMoveDynamic: true });
+      const p = packElf(input, stub, { packText: true, strings: 'listed', markers: ['SECRET_ONE'], minStringLength: 4, antiDebug: 'off', integrity: 'exit', exitCode: 1, key: 0x1234567, forceMoveDynamic: true });
       expect(p.hook).toBe('moved-dynamic');
       expect(p.strings).toEqual(['CITADEL_SECRET_ONE']);
       const text = p.ranges.find((r) => r.kind === 'text')!;
@@ -94,7 +101,7 @@ describe('SO hardening', () => {
       expect(failed(tamper(keyAt))).toBe('roundtrip');
       expect(failed(tamper(seg.offset + 8))).toBe('structure');
       const textOff = parseElf(input).sections.find((s) => s.name === '.text')!.offset;
-      expect(failed(tamper(textOff + 3))).toBe('roundtrip');
+      expect(failed(tamper(textOff + 3))).toBe('structure'); // the integrity checksum no longer matches
       // an unpacked copy is not accepted as packed
       expect(failed(Buffer.from(input))).toBe('structure');
     }

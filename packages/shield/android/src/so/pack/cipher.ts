@@ -17,3 +17,10 @@ export function xorRange(bytes: Uint8Array, start: number, length: number, key: 
     bytes[start + k]! ^= x >>> 24;
   }
 }
+
+/** FNV-1a 32 over byte ranges in order: the stub's integrity value (computed over the encrypted bytes). */
+export function fnv1a(bytes: Uint8Array, ranges: { start: number; length: number }[]): number {
+  let h = 0x811c9dc5;
+  for (const r of ranges) for (let k = 0; k < r.length; k++) h = Math.imul(h ^ bytes[r.start + k]!, 0x01000193) >>> 0;
+  return h >>> 0;
+}

@@ -24,7 +24,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseElf, type ElfFile } from '@citadel/engine-core';
 import { fail } from '../../text.ts';
-import { xorRange } from './cipher.ts';
+import { fnv1a, xorRange } from './cipher.ts';
 import type { Stub } from './stub-build.ts';
 
 export const PT_LOAD = 1;
@@ -38,6 +38,8 @@ const DF_TEXTREL = 4;
 const DT_REL = 17, DT_RELSZ = 18, DT_RELA = 7, DT_RELASZ = 8, DT_JMPREL = 23, DT_PLTRELSZ = 2, DT_PLTREL = 20;
 const IRELATIVE: Record<number, number> = { 62: 37, 3: 42, 183: 1032, 40: 160 };
 export const PARAMS_MAGIC = 0x4c445443;
+/** words before the region table: magic, self, old_init, key, anti_debug, exit_code, nregions, nranges, integrity, checksum */
+export const PARAMS_HEAD = 10;
 const PAGE = 4096;
 
 export interface PackRange { vaddr: number; len: number; kind: 'text' | 'strings' }
@@ -48,6 +50,8 @@ export interface PackOptions {
   markers: string[];
   minStringLength: number;
   antiDebug: 'off' | 'exit' | 'kill';
+  /** checksum of the encrypted bytes checked by the stub before decrypting */
+  integrity: 'off' | 'exit' | 'kill';
   exitCode: number;
   /** fixed key for reproducible tests; random otherwise */
   key?: number;
@@ -236,13 +240,14 @@ export function packElf(input: Buffer, stub: Stub, o: PackOptions): PackResult {
   const v1 = alignUp(vEnd, maxAlign) + (o1 % maxAlign);
   const phSize = newPhnum * l.phentsize;
   const stubAt = 0;
-  const nParams = 8 + regions.size * 3 + ranges.length * 2;
+  const nParams = PARAMS_HEAD + regions.size * 3 + ranges.length * 2;
   const paramsAt = stubAt + stub.paramsOffset;
   const phAt = alignUp(paramsAt + nParams * l.word, 16);
   const seg1 = Buffer.alloc(phAt + phSize);
   stub.code.copy(seg1, stubAt);
   const key = o.key ?? randomBytes(4).readUInt32LE(0);
-  const params = [PARAMS_MAGIC, v1 + paramsAt, init?.value ?? 0, key, o.antiDebug === 'off' ? 0 : o.antiDebug === 'exit' ? 1 : 2, o.exitCode, regions.size, ranges.length];
+  const mode = (x: 'off' | 'exit' | 'kill'): number => (x === 'off' ? 0 : x === 'exit' ? 1 : 2);
+  const params = [PARAMS_MAGIC, v1 + paramsAt, init?.value ?? 0, key, mode(o.antiDebug), o.exitCode, regions.size, ranges.length, mode(o.integrity), 0];
   for (const [seg, g] of regions) params.push(g.lo, g.hi - g.lo, prot(seg.flags));
   for (const r of ranges) params.push(r.vaddr, r.len);
   params.forEach((v, i) => writeWord(seg1, paramsAt + i * l.word, v, l.is64));
@@ -274,11 +279,13 @@ export function packElf(input: Buffer, stub: Stub, o: PackOptions): PackResult {
   if (seg2) table.push({ type: PT_LOAD, flags: 6, offset: o2, vaddr: v2, filesz: seg2.length, memsz: seg2.length, align: maxAlign });
   Buffer.concat(table.map((p) => phdrBytes(p, l.is64))).copy(seg1, phAt);
 
-  // Encrypt in place (file offsets through the segment that maps each range).
-  ranges.forEach((r, i) => {
+  // Encrypt in place (file offsets through the segment that maps each range), then checksum the result.
+  const fileRanges = ranges.map((r) => {
     const seg = segOf(r.vaddr, r.len)!;
-    xorRange(out, seg.offset + r.vaddr - seg.vaddr, r.len, key, i);
+    return { start: seg.offset + r.vaddr - seg.vaddr, length: r.len };
   });
+  fileRanges.forEach((r, i) => xorRange(out, r.start, r.length, key, i));
+  writeWord(seg1, paramsAt + 9 * l.word, fnv1a(out, fileRanges), l.is64);
 
   writeWord(out, l.is64 ? 0x20 : 0x1c, o1 + phAt, l.is64);
   out.writeUInt16LE(newPhnum, l.is64 ? 0x38 : 0x2c);

@@ -10,6 +10,8 @@ export const STUB_C = String.raw`/*
  * appended to the library as its own executable segment; DT_INIT points here
  * and the library's original DT_INIT (if any) is called at the end.
  * 1. optional anti-debug: /proc/self/status "TracerPid:" non-zero -> exit or SIGKILL;
+ * 1b. optional integrity check: FNV-1a over the still-encrypted ranges must equal
+ *    the packer's value (a patched library stops here instead of running altered code);
  * 2. every region listed in the parameter block is made writable (mprotect);
  * 3. every listed range is XORed with an xorshift32 key stream (the same
  *    function the TypeScript side encrypted and verifies with, pack/cipher.ts);
@@ -29,6 +31,8 @@ struct params {
   uword anti_debug; /* 0 off, 1 exit(exit_code), 2 SIGKILL */
   uword exit_code;
   uword nregions, nranges;
+  uword integrity;  /* 0 off, 1 exit(exit_code), 2 SIGKILL on a checksum mismatch */
+  uword checksum;   /* FNV-1a 32 over the encrypted ranges, in table order */
   /* struct region regions[nregions]; struct range ranges[nranges]; */
 };
 
@@ -124,8 +128,8 @@ static long protect(uword a, uword len, uword prot) {
   return r;
 }
 
-static void die(struct params *p) {
-  if (p->anti_debug == 2) sys3(NR_kill, sys3(NR_getpid, 0, 0, 0), 9, 0);
+static void die(struct params *p, uword how) {
+  if (how == 2) sys3(NR_kill, sys3(NR_getpid, 0, 0, 0), 9, 0);
   sys3(NR_exit_group, (long)p->exit_code, 0, 0);
   for (;;) {}
 }
@@ -143,7 +147,7 @@ static void anti_debug(struct params *p) {
     for (j = 0; j < 10 && buf[i + j] == tag[j]; j++) {}
     if (j < 10) continue;
     for (i += 10; i < n && (buf[i] == ' ' || buf[i] == '\t'); i++) {}
-    if (i < n && buf[i] >= '1' && buf[i] <= '9') die(p);
+    if (i < n && buf[i] >= '1' && buf[i] <= '9') die(p, p->anti_debug);
     return;
   }
 }
@@ -154,8 +158,14 @@ __attribute__((section(".text.entry"), used)) void citadel_init(int argc, char *
   struct region *rg = (struct region *)(p + 1);
   struct range *rn = (struct range *)(rg + p->nregions);
   if (p->anti_debug) anti_debug(p);
+  if (p->integrity) {
+    u32 h = 0x811c9dc5u;
+    for (i = 0; i < p->nranges; i++)
+      for (k = 0; k < rn[i].len; k++) h = (h ^ ((volatile unsigned char *)(base + rn[i].vaddr))[k]) * 0x01000193u;
+    if (h != (u32)p->checksum) die(p, p->integrity);
+  }
   for (i = 0; i < p->nregions; i++)
-    if (protect(base + rg[i].vaddr, rg[i].len, 3 /* PROT_READ|PROT_WRITE */) != 0) die(p);
+    if (protect(base + rg[i].vaddr, rg[i].len, 3 /* PROT_READ|PROT_WRITE */) != 0) die(p, 1);
   for (i = 0; i < p->nranges; i++) {
     volatile unsigned char *b = (volatile unsigned char *)(base + rn[i].vaddr);
     u32 x = (u32)p->key ^ (u32)((i + 1) * 0x9E3779B9u);
@@ -166,7 +176,7 @@ __attribute__((section(".text.entry"), used)) void citadel_init(int argc, char *
     }
   }
   for (i = 0; i < p->nregions; i++) {
-    if (protect(base + rg[i].vaddr, rg[i].len, rg[i].prot) != 0) die(p);
+    if (protect(base + rg[i].vaddr, rg[i].len, rg[i].prot) != 0) die(p, 1);
     if (rg[i].prot & 4) flush_icache(base + rg[i].vaddr, base + rg[i].vaddr + rg[i].len);
   }
   if (p->old_init) ((void (*)(int, char **, char **))(base + p->old_init))(argc, argv, envp);

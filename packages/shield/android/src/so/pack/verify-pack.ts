@@ -13,8 +13,8 @@
  * run of the original .text is left in the file.
  */
 import { parseElf, type ElfFile } from '@citadel/engine-core';
-import { xorRange } from './cipher.ts';
-import { DT_INIT, DT_NULL, PARAMS_MAGIC, PT_DYNAMIC, PT_LOAD, dynamicSlots, rawLayout, readWord, type PackRange } from './elf-pack.ts';
+import { fnv1a, xorRange } from './cipher.ts';
+import { DT_INIT, DT_NULL, PARAMS_HEAD, PARAMS_MAGIC, PT_DYNAMIC, PT_LOAD, dynamicSlots, rawLayout, readWord, type PackRange } from './elf-pack.ts';
 import type { Stub } from './stub-build.ts';
 
 export interface PackCheck { id: 'structure' | 'roundtrip' | 'secrecy'; ok: boolean; detail: string }
@@ -62,15 +62,16 @@ export function verifyPacked(before: Buffer, after: Buffer, stub: Stub, opts: { 
   // parameter block, as the stub reads it
   const pAt = seg.offset + stub.paramsOffset;
   const word = (i: number): number => readWord(after, pAt + i * w, is64);
-  if (pAt + 8 * w > seg.offset + seg.filesz) return bad('structure', 'parameter block outside the segment');
+  if (pAt + PARAMS_HEAD * w > seg.offset + seg.filesz) return bad('structure', 'parameter block outside the segment');
   if (word(0) !== PARAMS_MAGIC || word(1) !== seg.vaddr + stub.paramsOffset) return bad('structure', 'parameter block not found');
   if (word(2) !== (initB?.value ?? 0)) return bad('structure', 'the original DT_INIT is not chained');
   const key = word(3) >>> 0;
   const nreg = word(6);
   const nran = word(7);
-  if (pAt + (8 + nreg * 3 + nran * 2) * w > seg.offset + seg.filesz) return bad('structure', 'parameter tables outside the segment');
-  const regions = Array.from({ length: nreg }, (_, i) => ({ vaddr: word(8 + i * 3), len: word(9 + i * 3), prot: word(10 + i * 3) }));
-  const ranges = Array.from({ length: nran }, (_, i) => ({ vaddr: word(8 + nreg * 3 + i * 2), len: word(9 + nreg * 3 + i * 2) }));
+  if (pAt + (PARAMS_HEAD + nreg * 3 + nran * 2) * w > seg.offset + seg.filesz) return bad('structure', 'parameter tables outside the segment');
+  const H = PARAMS_HEAD;
+  const regions = Array.from({ length: nreg }, (_, i) => ({ vaddr: word(H + i * 3), len: word(H + 1 + i * 3), prot: word(H + 2 + i * 3) }));
+  const ranges = Array.from({ length: nran }, (_, i) => ({ vaddr: word(H + nreg * 3 + i * 2), len: word(H + 1 + nreg * 3 + i * 2) }));
   const ro = (v: number, n: number) => oldLoads.find((p) => (p.flags & 2) === 0 && v >= p.vaddr && v + n <= p.vaddr + p.filesz);
   for (const r of ranges) {
     const s = ro(r.vaddr, r.len);
@@ -79,14 +80,16 @@ export function verifyPacked(before: Buffer, after: Buffer, stub: Stub, opts: { 
     const prot = ((s.flags & 4) ? 1 : 0) | ((s.flags & 2) ? 2 : 0) | ((s.flags & 1) ? 4 : 0);
     if (!g || g.prot !== prot) return bad('structure', `range ${r.vaddr.toString(16)} not unlocked with its segment's protection`);
   }
-  checks.push({ id: 'structure', ok: true, detail: `DT_INIT → stub at 0x${entry.toString(16)} (${stub.code.length} bytes)${initB ? `, chains 0x${initB.value.toString(16)}` : ''}; ${nran} encrypted ranges in ${nreg} regions; ${a.exports.length} exports equal` });
+  const fileRanges = ranges.map((r) => {
+    const s = ro(r.vaddr, r.len)!;
+    return { start: s.offset + r.vaddr - s.vaddr, length: r.len };
+  });
+  if (word(8) !== 0 && (word(9) >>> 0) !== fnv1a(after, fileRanges)) return bad('structure', 'integrity checksum does not match the encrypted bytes');
+  checks.push({ id: 'structure', ok: true, detail: `DT_INIT → stub at 0x${entry.toString(16)} (${stub.code.length} bytes)${initB ? `, chains 0x${initB.value.toString(16)}` : ''}; ${nran} encrypted ranges in ${nreg} regions${word(8) ? ', integrity checksum matches' : ''}; ${a.exports.length} exports equal` });
 
   // replay the stub's decryption over the file bytes and compare with the input
   const copy = Buffer.from(after.subarray(0, before.length));
-  ranges.forEach((r, i) => {
-    const s = ro(r.vaddr, r.len)!;
-    xorRange(copy, s.offset + r.vaddr - s.vaddr, r.len, key, i);
-  });
+  fileRanges.forEach((r, i) => xorRange(copy, r.start, r.length, key, i));
   const ref = Buffer.from(before);
   const mask = (o: number, n: number): void => {
     copy.fill(0, o, o + n);
