@@ -248,6 +248,22 @@ describe('HarmonyOS start-up', () => {
     const gated = await run(buildHap({ abc: { records: [ability(true)] } }), 'app.hap');
     expect(result(gated, 'harmony.pre_consent_collection')).toBe('find_problem');
   });
+
+  it('follows functions imported from the app\'s other files into their records', async () => {
+    const entry: AbcRecordSpec = {
+      name: 'com.example.app/entry/ets/entryability/EntryAbility',
+      // initServices() of a named import: the module variable in the accumulator, then callarg0.
+      methods: ['func_main_0', { name: 'onCreate', code: () => [...imp(0), ...asm('callarg0', 0), ...asm('returnundefined')] }],
+      module: { requests: ['../common/Services'], regularImports: [{ localName: 'initServices', importName: 'initServices', requestIdx: 0 }] },
+    };
+    const services: AbcRecordSpec = {
+      name: 'com.example.app/entry/ets/common/Services',
+      methods: ['func_main_0', { name: 'initServices', code: (r) => [...asmCall(r, imp(0), ['getCurrentLocation'], []), ...asm('returnundefined')] }],
+      module: { requests: ['@ohos:geoLocationManager'], regularImports: [{ localName: 'geoLocationManager', importName: 'default', requestIdx: 0 }] },
+    };
+    const a = await run(buildHap({ abc: { records: [entry, services] } }), 'app.hap');
+    expect(row(a, 'harmony.pre_consent_collection').evidence.map((e) => e.snippet)).toEqual(['EntryAbility.onCreate → Services.initServices → geoLocationManager.getCurrentLocation(…)']);
+  });
 });
 
 describe('permissions beyond the app type (《常见类型移动互联网应用程序必要个人信息范围规定》)', () => {
