@@ -1,10 +1,12 @@
 /**
  * The "sdk" hardening type: a JAR or an AAR in, the same library with its
- * class files' debug attributes stripped (and, in an AAR, its native
- * libraries stripped) out. The public API is unchanged by construction (no
- * class, member or descriptor is renamed); consumer ProGuard rules, the AAR
- * manifest and resources are copied byte for byte. Verification re-reads
- * every class with the engine's class-file reader and re-scans the output
+ * class files' debug attributes stripped, its internals renamed (non-public
+ * top-level classes and private members, rename.ts; the public API and
+ * whatever keep rules and the AAR's consumer rules name stay) and, in an AAR,
+ * its native libraries stripped. Consumer ProGuard rules, the AAR manifest
+ * and resources are copied byte for byte. Verification re-reads every class
+ * with the engine's class-file reader, checks the rename (verify-rename.ts:
+ * API equal, references resolve, old names gone) and re-scans the output
  * with the Android engine.
  */
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
