@@ -16,7 +16,7 @@ import { countLines, kindOf } from './input/languages.ts';
 import { flowOf, regionOf, snippetAt, stepsText } from './evidence.ts';
 import { loadParsers } from './parse/parser.ts';
 import type { LanguageId } from './parse/syntax.ts';
-import { GO_DIALECT, JsProject, PYTHON_DIALECT, type ProjectSource } from './project/js-project.ts';
+import { CSHARP_DIALECT, GO_DIALECT, JsProject, PYTHON_DIALECT, type ProjectSource } from './project/js-project.ts';
 import { ProjectProperties } from './project/properties.ts';
 import { groupOf } from './taint/syntax-profile.ts';
 
@@ -67,21 +67,24 @@ export class SourceEngine implements Engine {
     const pyFiles = new Map<string, ProjectSource>();
     // Go files too: the files of a package see each other's functions and methods (go-packages.ts).
     const goFiles = new Map<string, ProjectSource>();
+    // C# files too: calls through a declared type into a class of another file (csharp-types.ts).
+    const csFiles = new Map<string, ProjectSource>();
     const properties = new ProjectProperties();
     let jsBytes = 0;
     const project = new JsProject(jsFiles);
     const pyProject = new JsProject(pyFiles, PYTHON_DIALECT);
     const goProject = new JsProject(goFiles, GO_DIALECT);
+    const csProject = new JsProject(csFiles, CSHARP_DIALECT);
     const projectOf = (path: string) => (h: RawHit) => {
       const f = h.file ?? path;
-      return pyFiles.has(f) ? pyProject : goFiles.has(f) ? goProject : project;
+      return pyFiles.has(f) ? pyProject : goFiles.has(f) ? goProject : csFiles.has(f) ? csProject : project;
     };
     const reported = new Set<string>();
     const record = (path: string, text: string, hits: readonly RawHit[]) => {
       for (const h of hits) {
         const file = h.file ?? path;
         const fileText = h.file ? (projectOf(path)(h).text(h.file) ?? '') : text;
-        if (h.file || jsFiles.has(path) || pyFiles.has(path) || goFiles.has(path)) {
+        if (h.file || jsFiles.has(path) || pyFiles.has(path) || goFiles.has(path) || csFiles.has(path)) {
           // A sink in a module is reached from several importers: one evidence per place.
           const k = `${file}:${h.key}:${h.start}`;
           if (reported.has(k)) continue;
@@ -117,8 +120,8 @@ export class SourceEngine implements Engine {
       stats.set(k.display, s);
       if (k.kind === 'code') {
         const group = groupOf(k.lang);
-        if ((group === 'js' || group === 'java' || group === 'python' || group === 'go') && jsBytes + text.length <= MAX_PROJECT_JS_CHARS) {
-          (group === 'js' ? jsFiles : group === 'python' ? pyFiles : group === 'go' ? goFiles : javaFiles).set(f.path, { lang: k.lang, text });
+        if ((group === 'js' || group === 'java' || group === 'python' || group === 'go' || group === 'csharp') && jsBytes + text.length <= MAX_PROJECT_JS_CHARS) {
+          (group === 'js' ? jsFiles : group === 'python' ? pyFiles : group === 'go' ? goFiles : group === 'csharp' ? csFiles : javaFiles).set(f.path, { lang: k.lang, text });
           jsBytes += text.length;
         } else await analyse(f.path, text, k.lang, undefined);
       } else {
@@ -150,6 +153,14 @@ export class SourceEngine implements Engine {
         await analyse(path, s.text, s.lang, goProject);
       }
       if (goProject.limited) b.unreadable('(project)', 'cross-file data flow (Go): the allowance for parsing the package\'s other files ran out, so some later calls into them were not followed');
+    }
+    if (csFiles.size > 0) {
+      await loadParsers([...csFiles.values()].map((s) => s.lang));
+      for (const [path, s] of csFiles) {
+        b.throwIfAborted();
+        await analyse(path, s.text, s.lang, csProject);
+      }
+      if (csProject.limited) b.unreadable('(project)', 'cross-file data flow (C#): the allowance for parsing the project\'s other files ran out, so some later calls into them were not followed');
     }
     if (jsFiles.size > 0) {
       await loadParsers([...jsFiles.values()].map((s) => s.lang));

@@ -74,7 +74,7 @@ export async function analyseCode(text: string, lang: LanguageId, wants: (key: s
   };
   const src = (n: Syn) => text.slice(n.start, n.end);
   const rules = callRulesFor(group);
-  const project = group === 'js' || group === 'python' || group === 'go' ? ctx?.project : undefined;
+  const project = group === 'js' || group === 'python' || group === 'go' || group === 'csharp' ? ctx?.project : undefined;
   const taintHit = (hit: TaintHit, file: string | undefined, fileText: string) => {
     const at = hit.call.node;
     const arg = hit.arg ? `tainted argument: ${fileText.slice(hit.arg.start, hit.arg.end).slice(0, 120)}` : undefined;

@@ -188,3 +188,27 @@ describe('cross-file data flow (Go packages)', () => {
     expect(safe.filter((e) => e.rule === 'source.injection.sql' || e.rule === 'source.injection.command')).toEqual([]);
   });
 });
+
+describe('cross-file data flow (C#)', () => {
+  const CONTROLLER = `using Microsoft.AspNetCore.Mvc;\nnamespace App.Controllers\n{\n    [ApiController]\n    public class UsersController : ControllerBase\n    {\n        private readonly IUserRepository _users;\n        public UsersController(IUserRepository users) { _users = users; }\n        [HttpGet]\n        public IActionResult Find(string name)\n        {\n            return Ok(_users.ByName(name));\n        }\n        [HttpGet("audit")]\n        public IActionResult Audit(string who) { new AuditLog().Write(who); return Ok(); }\n    }\n}\n`;
+  const files = (byName: string, write: string) => ({
+    'Controllers/UsersController.cs': CONTROLLER,
+    'Data/IUserRepository.cs': `namespace App.Data\n{\n    public interface IUserRepository { object ByName(string name); }\n}\n`,
+    'Data/UserRepository.cs': `using System.Data.SqlClient;\nnamespace App.Data\n{\n    public class UserRepository : IUserRepository\n    {\n        private readonly SqlConnection _conn;\n        public object ByName(string name)\n        {\n            var cmd = new SqlCommand(${byName}, _conn);\n            return cmd.ExecuteScalar();\n        }\n    }\n}\n`,
+    'Data/AuditLog.cs': `using System.Diagnostics;\nnamespace App.Data\n{\n    public class AuditLog\n    {\n        public void Write(string who) { Process.Start("/bin/sh", ${write}); }\n    }\n}\n`,
+  });
+
+  it('a controller calls a repository through its interface and a class made with new, both in other files', async () => {
+    const bad = await scan(files(`"SELECT * FROM Users WHERE Name = '" + name + "'"`, `"-c \\"echo " + who + " >> audit.log\\""`));
+    const sql = bad.find((e) => e.rule === 'source.injection.sql');
+    expect(sql).toMatchObject({ file: 'Data/UserRepository.cs', line: 9 });
+    expect(sql!.flow!.map((s) => [s.file ?? 'Data/UserRepository.cs', s.kind])).toEqual([
+      ['Controllers/UsersController.cs', 'source'],
+      ['Controllers/UsersController.cs', 'param'],
+      ['Data/UserRepository.cs', 'sink'],
+    ]);
+    expect(bad.find((e) => e.rule === 'source.injection.command')).toMatchObject({ file: 'Data/AuditLog.cs', line: 6 });
+    const safe = await scan(files(`"SELECT * FROM Users WHERE Name = @name"`, `"-c \\"echo audit >> audit.log\\""`));
+    expect(safe.filter((e) => e.rule === 'source.injection.sql' || e.rule === 'source.injection.command')).toEqual([]);
+  });
+});

@@ -23,12 +23,13 @@ import { functionAt, isFunction } from '../taint/syntax-profile.ts';
 import { type ExternalRef, type Value, deepTaint } from '../taint/value.ts';
 import type { Linker, Walker } from '../taint/walker.ts';
 import { type ImportBinding, exportsOf, importsOf, memberOf } from './module-syntax.ts';
+import { type ClassIndex, classFor, csharpMethods, declaredType, indexClasses } from './csharp-types.ts';
 import { goDeclaredNames, goDefinitions, goMember, goSiblings } from './go-packages.ts';
 import { pythonDefinitions, pythonImports, pythonMember, resolvePython } from './python-modules.ts';
 
 /** How one language names, imports and defines modules (JS/TS, Python or Go packages). */
 interface ModuleDialect {
-  group: 'js' | 'python' | 'go';
+  group: 'js' | 'python' | 'go' | 'csharp';
   /** Go: the files whose definitions a file sees without importing them (its package). */
   siblings?(project: JsProject, file: string): string[];
   importsOf(root: Syn, src: string): Map<string, ImportBinding>;
@@ -76,6 +77,13 @@ export class JsProject {
 
   has(file: string): boolean {
     return this.files.has(file);
+  }
+
+  private classes: ClassIndex | undefined;
+  /** C#: the project's classes and what implements each interface (read once, from the files' text). */
+  classIndex(): ClassIndex {
+    this.classes ??= indexClasses([...this.files].map(([f, s]) => [f, s.text] as [string, string]));
+    return this.classes;
   }
 
   /** The project's file paths. */
@@ -134,8 +142,19 @@ export class JsProject {
       }
       for (const [n, sib] of seen) if (sib && !own.has(n) && !refs.has(n)) refs.set(n, { ext: { module: sib, name: n } });
     }
+    const classes = this.dialect.group === 'csharp' ? this.classIndex() : undefined;
     return {
       imported: (name) => refs.get(name),
+      ...(classes
+        ? {
+            method: (receiver: string, name: string, isNew: boolean) => {
+              // new Repo(…).Find / Repo.Find (static) / _repo.Find with _repo declared as Repo or IRepo.
+              const type = isNew || /^[A-Z]\w*$/.test(receiver) ? receiver.replace(/^new\s+|\(.*$/gs, '').trim() : declaredType(src, receiver);
+              const target = type ? classFor(classes, type) : undefined;
+              return target && target.file !== file ? { module: target.file, name: `${target.cls}.${name}` } : undefined;
+            },
+          }
+        : {}),
       call: (ref, member, args, depth, caller) => this.call(ref, member, args, depth, caller),
       resolve: (ref, member) => {
         const unit = this.unit(ref.module);
@@ -239,4 +258,13 @@ export const GO_DIALECT: ModuleDialect = {
   memberOf: goMember,
   resolve: () => undefined,
   siblings: (p, file) => goSiblings(p.paths(), file),
+};
+
+/** C# classes across the project's files (csharp-types.ts): methods as `Class.Method`, reached through declared types. */
+export const CSHARP_DIALECT: ModuleDialect = {
+  group: 'csharp',
+  importsOf: () => new Map(),
+  exportsOf: csharpMethods,
+  memberOf: (node) => node,
+  resolve: () => undefined,
 };

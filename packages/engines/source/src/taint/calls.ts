@@ -121,7 +121,13 @@ export function evCall(w: Walker, written: CallSite, f: Frame): Value {
  */
 function externalCall(w: Walker, call: CallSite, recv: Value | undefined, args: readonly Value[], f: Frame): Value | undefined {
   let ref: ExternalRef | undefined;
-  if (call.receiver) ref = recv?.ext ?? (w.group === 'go' ? w.linker?.imported(`.${call.name}`)?.ext : undefined);
+  if (call.receiver) {
+    ref = recv?.ext ?? (w.group === 'go' ? w.linker?.imported(`.${call.name}`)?.ext : undefined);
+    if (!ref && w.group === 'csharp' && w.linker?.method) {
+      const r = w.text(call.receiver);
+      ref = w.linker.method(r, call.name, call.receiver.type === 'object_creation_expression');
+    }
+  }
   else {
     // f(…), new C(…), new ns.C(…)
     const m = /^(?:new\s+)?([A-Za-z_$][\w$]*)(?:\.([A-Za-z_$][\w$]*))?$/.exec(call.callee);

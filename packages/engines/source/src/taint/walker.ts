@@ -36,6 +36,8 @@ export interface Linker {
    * arguments (already carrying the call step); undefined when it cannot be resolved.
    */
   call(ref: ExternalRef, member: string | undefined, args: readonly Value[], depth: number, caller: Walker): Value | undefined;
+  /** C#: the method `name` of the class a receiver's declared type (or `new T(…)`, a static `T`) names in another file. */
+  method?(receiver: string, name: string, isNew: boolean): ExternalRef | undefined;
   /** The function node a symbol (or its member) names, with its module's source text. */
   resolve(ref: ExternalRef, member: string | undefined): { node: Syn; src: string } | undefined;
 }
