@@ -9,6 +9,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runTool, tail } from '../signing/tools.ts';
+import { writeStartupSources } from './jvm-framework/run.ts';
 import { requireShellTool } from './tools.ts';
 
 const HARNESS = `import com.citadel.shell.Config;
@@ -40,6 +41,8 @@ export interface JvmRun {
   detail: string;
   /** the stub translated to JVM classes (for the start-up run) */
   jar?: string;
+  /** the harnesses compiled (this one and the start-up one), so the start-up run needs no second javac */
+  classes?: string;
 }
 
 export async function runStubOnJvm(stubDex: Buffer, payload: Buffer, workDir: string, signal?: AbortSignal): Promise<JvmRun> {
@@ -56,12 +59,14 @@ export async function runStubOnJvm(stubDex: Buffer, payload: Buffer, workDir: st
   const py = existsSync('/usr/bin/python3') ? { PYTHON: '/usr/bin/python3' } : undefined;
   const e = await runTool(enjarify, ['-f', '-o', jar, join(dir, 'stub.dex')], { timeoutMs: 120_000, ...(py ? { env: py } : {}), ...opt });
   if (e.code !== 0 || !existsSync(jar) || !/0 classes had errors/.test(e.stdout)) return { ok: false, dex: [], facts: {}, detail: `enjarify: ${tail(e)}` };
-  const c = await runTool(javac, ['-cp', jar, '-d', dir, join(dir, 'Harness.java')], { timeoutMs: 120_000, ...opt });
+  // One javac for both harnesses (JVM start-ups dominate the verification time).
+  const classes = join(dir, 'classes');
+  const c = await runTool(javac, ['-nowarn', '-cp', jar, '-d', classes, join(dir, 'Harness.java'), ...writeStartupSources(join(dir, 'startup-src'))], { timeoutMs: 180_000, ...opt });
   if (c.code !== 0) return { ok: false, dex: [], facts: {}, detail: `javac: ${tail(c)}` };
-  const r = await runTool(java, ['-Xshare:auto', '-cp', `${jar}:${dir}`, 'Harness', join(dir, 'payload.bin'), out], { timeoutMs: 120_000, ...opt });
+  const r = await runTool(java, ['-cp', `${jar}:${classes}`, 'Harness', join(dir, 'payload.bin'), out], { timeoutMs: 120_000, ...opt });
   const facts = Object.fromEntries(r.stdout.split('\n').map((l) => l.trim().split('=')).filter((p) => p.length === 2) as [string, string][]);
   if (r.code !== 0) return { ok: false, dex: [], facts, detail: `java: ${tail(r)}` };
   const n = Number(facts.count ?? -1);
   const dex = Array.from({ length: Math.max(0, n) }, (_, i) => readFileSync(join(out, `${i}.dex`)));
-  return { ok: true, dex, facts, detail: r.stdout.trim().split('\n').join(', '), jar };
+  return { ok: true, dex, facts, detail: r.stdout.trim().split('\n').join(', '), jar, classes };
 }

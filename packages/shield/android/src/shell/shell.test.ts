@@ -126,9 +126,9 @@ describe.skipIf(!haveTools)('DEX shell', () => {
     const p = join(dir, 'stub.dex');
     writeFileSync(p, out.get('classes.dex')!);
     expect(execFileSync(findTool('dexdump')!, ['-d', p], { encoding: 'utf8' })).toMatch(/Lcom\/citadel\/shell\/Loader;\.load:/);
-  });
+  }, 180_000);
 
-  it('the stub decryptor detects a changed payload (checksum false, bytes differ)', async () => {
+  it('a stub whose payload digest does not match: its checksum test says false and every start ends at the tamper response', async () => {
     const key = Buffer.alloc(16, 3);
     const dex = [Buffer.from('dex\n035\0payload under test')];
     const blob = sealPayload(dex, key);
@@ -140,15 +140,11 @@ describe.skipIf(!haveTools)('DEX shell', () => {
     expect(good.dex).toEqual(dex);
     expect(good.facts.checksum).toBe('false'); // the digest in this Config is zeros
     // so the start-up check fails: every start ends at the tamper response
-    const startup = await runStartupOnJvm({ jar: good.jar!, workDir: work, payload: blob, certDer: Buffer.alloc(8), sealed: dex, config: cfg });
+    const startup = await runStartupOnJvm({ jar: good.jar!, classes: good.classes!, workDir: work, payload: blob, certDer: Buffer.alloc(8), sealed: dex, config: cfg });
     expect(startup.ok).toBe(false);
     expect(startup.detail).toMatch(/api34: killed warnings=CitadelShield:tamper: payload checksum/);
-    const bad = Buffer.from(blob);
-    bad[30] = bad[30]! ^ 1;
-    const r = await runStubOnJvm(stub, bad, mkdtempSync(join(dir, 'jvm-')));
-    // the flipped byte either breaks the inflate (the run fails) or changes the bytes: never the original back
-    expect(r.ok && r.dex[0]?.equals(dex[0]!)).toBe(false);
-  });
+    // (a changed payload meeting the stub is the start-up check's "changed-payload" case)
+  }, 180_000);
 
   it('the manifest editor points android:name at the stub, inserting it when absent', async () => {
     const apk = await buildApk({ manifest: { app: [{ name: 'label', android: true, string: 'Demo' }], components: [launcher] } });
@@ -172,7 +168,7 @@ describe.skipIf(!haveTools)('DEX shell', () => {
       expect(err).toBeInstanceOf(ShieldError);
       expect((err as ShieldError).code).toBe(code);
     }
-  });
+  }, 180_000);
 
   it('refuses one APK of a split set with a message to merge it first', async () => {
     const p = join(dir, 'base.apk');
@@ -183,5 +179,5 @@ describe.skipIf(!haveTools)('DEX shell', () => {
     const err = await hardenApp({ path: p, name: 'base.apk' }, { signWith: 'oneOff' }, { workDir: mkdtempSync(join(dir, 's-')) }).catch((e: unknown) => e);
     expect((err as ShieldError).code).toBe('SHIELD_SPLIT_APK');
     expect((err as ShieldError).message).toMatch(/universal|通用/);
-  });
+  }, 180_000);
 });

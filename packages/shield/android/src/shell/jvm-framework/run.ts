@@ -44,11 +44,8 @@ export function expectedStartup(cfg: ShellConfig): Record<string, (line: string)
   };
 }
 
-export async function runStartupOnJvm(o: { jar: string; workDir: string; payload: Buffer; certDer: Buffer; sealed: Buffer[]; config: ShellConfig; signal?: AbortSignal }): Promise<{ ok: boolean; detail: string }> {
-  const [javac, java] = [requireShellTool('javac'), requireShellTool('java')];
-  const dir = join(o.workDir, 'startup');
-  const src = join(dir, 'src');
-  const classes = join(dir, 'classes');
+/** Writes the stand-in and the harness under `src`; returns the file paths for javac. */
+export function writeStartupSources(src: string): string[] {
   const files: string[] = [];
   for (const [name, text] of Object.entries({ ...FRAMEWORK_SOURCES, 'android/app/ShellHarness.java': HARNESS_SOURCE })) {
     const p = join(src, name);
@@ -56,6 +53,13 @@ export async function runStartupOnJvm(o: { jar: string; workDir: string; payload
     writeFileSync(p, text);
     files.push(p);
   }
+  return files;
+}
+
+/** `classes`: the harness already compiled (by runStubOnJvm); otherwise it is compiled here. */
+export async function runStartupOnJvm(o: { jar: string; classes?: string; workDir: string; payload: Buffer; certDer: Buffer; sealed: Buffer[]; config: ShellConfig; signal?: AbortSignal }): Promise<{ ok: boolean; detail: string }> {
+  const java = requireShellTool('java');
+  const dir = join(o.workDir, 'startup');
   mkdirSync(join(dir, 'assets', 'citadel'), { recursive: true });
   mkdirSync(join(dir, 'data'), { recursive: true });
   mkdirSync(join(dir, 'expected'), { recursive: true });
@@ -63,8 +67,12 @@ export async function runStartupOnJvm(o: { jar: string; workDir: string; payload
   writeFileSync(join(dir, 'cert.der'), o.certDer);
   o.sealed.forEach((d, i) => writeFileSync(join(dir, 'expected', `${i}.dex`), d));
   const opt = { timeoutMs: 180_000, ...(o.signal ? { signal: o.signal } : {}) };
-  const c = await runTool(javac, ['-nowarn', '-d', classes, ...files], opt);
-  if (c.code !== 0) return { ok: false, detail: `javac: ${tail(c)}` };
+  let classes = o.classes;
+  if (!classes) {
+    classes = join(dir, 'classes');
+    const c = await runTool(requireShellTool('javac'), ['-nowarn', '-d', classes, ...writeStartupSources(join(dir, 'src'))], opt);
+    if (c.code !== 0) return { ok: false, detail: `javac: ${tail(c)}` };
+  }
   const expect = expectedStartup(o.config);
   const scenarios = Object.keys(expect);
   const r = await runTool(java, ['-cp', `${o.jar}:${classes}`, 'android.app.ShellHarness', join(dir, 'assets'), join(dir, 'data'), join(dir, 'cert.der'), join(dir, 'expected'), ...scenarios], opt);
