@@ -11,7 +11,9 @@
  *      with nmap's own script for it forced onto that port ("+script"): ssl-enum-ciphers +
  *      ssl-cert, mongodb-info, snmp-sysdescr, dns-nsid, bacnet-info, s7-info, iec-identify,
  *      fox-info, omron-info (DNP3 has no script in nmap 7.93) — time and whether each read
- *      the identity.
+ *      the identity; since then SNMPv3 (snmp-info), SMB on 445 (smb-protocols,
+ *      smb2-security-mode, smb-security-mode), STARTTLS (ssl-cert, ssl-enum-ciphers) and
+ *      OPC UA (node-opcua's server; nmap 7.93 has no OPC UA script).
  * Run: npm run bench -- network [runs]   (default 3 runs each). Peak RSS: ours is
  * this process's (engine in-process); nmap's from /usr/bin/time when present.
  */
@@ -25,6 +27,9 @@ import { startMongoResponder } from '../src/testing/mongodb-responder.ts';
 import { snmpdMissing, startSnmpd } from '../src/testing/snmpd.ts';
 import { startTlsServer } from '../src/testing/tls-server.ts';
 import { startBacnetResponder, startDnsResponder } from '../src/testing/udp-responders.ts';
+import { sambaMissing, startSamba } from '../src/testing/smb.ts';
+import { startStartTlsResponder } from '../src/testing/starttls-responder.ts';
+import { nodeOpcuaMissing, startNodeOpcua } from '../src/testing/opcua-server.ts';
 
 const RUNS = Number(process.argv[2] ?? 3);
 const PORTS = [1883, 3306, 4222, 5432, 5672, 6379];
@@ -158,7 +163,13 @@ interface Case {
 const CASES: Case[] = [
   { name: 'TLS (weak node:tls server)', start: () => startTlsServer('weak'), platform: 'network', scripts: '+ssl-enum-ciphers,+ssl-cert' },
   { name: 'MongoDB (responder)', start: () => startMongoResponder({ auth: false }), platform: 'network', scripts: '+mongodb-info' },
-  ...(snmpdMissing() ? [] : [{ name: 'SNMP (Debian snmpd)', start: startSnmpd, udp: true, platform: 'network' as const, scripts: '+snmp-sysdescr' }]),
+  ...(snmpdMissing() ? [] : [{ name: 'SNMP v2c+v3 (Debian snmpd)', start: () => startSnmpd(), udp: true, platform: 'network' as const, scripts: '+snmp-sysdescr,+snmp-info' }]),
+  ...(snmpdMissing() ? [] : [{ name: 'SNMP v3 only (Debian snmpd)', start: () => startSnmpd({ v3Only: true }), udp: true, platform: 'network' as const, scripts: '+snmp-info' }]),
+  // nmap's SMB library only talks to 445/139: Samba on 445 for this part (skipped when 445 is taken).
+  ...(sambaMissing() || (await portOpen(445)) ? [] : [{ name: 'SMB (Debian Samba, NT1, null session)', start: () => startSamba({ 'server min protocol': 'NT1', 'restrict anonymous': '0' }, 445), platform: 'network' as const, scripts: '+smb-protocols,+smb2-security-mode,+smb-security-mode' }]),
+  { name: 'SMTP STARTTLS (responder)', start: () => startStartTlsResponder('smtp'), platform: 'network', scripts: '+ssl-cert,+ssl-enum-ciphers' },
+  { name: 'PostgreSQL SSLRequest (responder)', start: () => startStartTlsResponder('postgresql'), platform: 'network', scripts: '+ssl-cert' },
+  ...((await nodeOpcuaMissing()) ? [] : [{ name: 'OPC UA (node-opcua server)', start: startNodeOpcua, platform: 'ics' as const, scripts: '' }]),
   { name: 'DNS (responder)', start: () => startDnsResponder({ recursive: true }), udp: true, platform: 'network', scripts: '+dns-nsid' },
   { name: 'BACnet/IP (responder)', start: startBacnetResponder, udp: true, platform: 'ics', scripts: '+bacnet-info' },
   { name: 'S7comm (responder)', start: startS7Responder, platform: 'ics', scripts: '+s7-info' },
@@ -176,12 +187,14 @@ for (const c of CASES) {
       const started = performance.now();
       const a = await engine.run({ files: [], url: '127.0.0.1' }, { platform: c.platform, params: c.udp ? { ports: '1', udpPorts: String(srv.port), allowLoopback: 'true', rate: '0' } : { ports: String(srv.port), allowLoopback: 'true', rate: '0' } }, {});
       ct.push(performance.now() - started);
-      const p = (a.target.hosts as { ports: { service?: string; product?: string; version?: string }[] }[])[0]?.ports.find((x) => x.service && x.service !== 'unknown');
-      id = p ? [p.service, p.product, p.version].filter(Boolean).join(' ') : '—';
+      const p = (a.target.hosts as { ports: { service?: string; product?: string; version?: string; extra?: Record<string, string> }[] }[])[0]?.ports.find((x) => x.service && x.service !== 'unknown');
+      const facts = ['dialect', 'signing', 'smb1', 'null_session', 'starttls', 'snmpv3_engine', 'anonymous_session', 'vendor'].filter((k) => p?.extra?.[k]).map((k) => `${k}=${p!.extra![k]}`);
+      id = p ? [p.service, p.product, p.version, ...facts].filter(Boolean).join(' ') : '—';
       id += `; failed: ${a.findings.filter((f) => f.result === 'fail').length}`;
     }
     let nm = 'nmap not installed';
-    if (nmapPresent) {
+    if (nmapPresent && !c.scripts) nm = 'no script for it in nmap 7.93';
+    else if (nmapPresent) {
       const nt: number[] = [];
       let out = '';
       for (let i = 0; i < RUNS; i++) {

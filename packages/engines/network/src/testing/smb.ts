@@ -32,10 +32,11 @@ export interface Samba {
 }
 
 /** smbd in the foreground; `settings` are smb.conf [global] lines (signing, anonymous, protocols). */
-export async function startSamba(settings: Record<string, string>): Promise<Samba> {
+export async function startSamba(settings: Record<string, string>, fixedPort?: number): Promise<Samba> {
   const dir = mkdtempSync(join(tmpdir(), 'citadel-smbd-'));
   mkdirSync(join(dir, 'ncalrpc'));
-  const port = await freePort();
+  // A fixed port only for the benchmark (nmap's SMB scripts run on 445 only).
+  const port = fixedPort ?? (await freePort());
   const global: Record<string, string> = {
     workgroup: 'CITADEL',
     'netbios name': 'CITADELTEST',
