@@ -1,8 +1,8 @@
 /**
  * C source of the mask generator of the hardened (security-first) libraries:
  * xoshiro256** (Blackman–Vigna) seeded with 32 bytes from the operating system on
- * every API call — getrandom(2) with glibc 2.25 or later, /dev/urandom on other
- * Linux and Android systems, arc4random_buf on Apple platforms. The masks need to be unpredictable to someone who only records traces;
+ * every API call — getrandom(2) with glibc 2.25 or later (not in Android builds),
+ * /dev/urandom on other Linux systems and on Android, arc4random_buf on Apple platforms. The masks need to be unpredictable to someone who only records traces;
  * whoever can read or hook the process can see or fix them (see aes/masked.ts).
  */
 export const C_RNG = `/* ---- mask generator: xoshiro256**, seeded from the OS for every call ---- */
@@ -18,7 +18,8 @@ static uint32_t wb_rand32(wb_rng *r) { return (uint32_t)(wb_next(r) >> 32); }
 #if defined(__APPLE__)
 #include <stdlib.h>
 static int wb_seed(wb_rng *r) { arc4random_buf(r->s, sizeof r->s); return (r->s[0] | r->s[1] | r->s[2] | r->s[3]) ? 0 : -1; }
-#elif defined(__linux__) && defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 25))
+/* not for Android builds: bionic has getrandom only from API 28, and the prebuilt Android libraries are compiled with glibc headers */
+#elif defined(__linux__) && !defined(__ANDROID__) && !defined(WB_ANDROID) && defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 25))
 #include <sys/random.h>
 static int wb_seed(wb_rng *r) {
   unsigned char *p = (unsigned char *)r->s;
