@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { requireTool, runTool, tail } from '../signing/tools.ts';
-import { requireShellTool } from '../shell/tools.ts';
+import { HARNESS_JVM, JAVAC_FLAGS, SMALI_ENV, requireShellTool } from '../shell/tools.ts';
 import { STR_CLASS, type StringPair } from './strings.ts';
 
 const CALL = 'Lcom/citadel/shell/Str;.d:(Ljava/lang/String;)Ljava/lang/String;';
@@ -64,18 +64,18 @@ export async function runStrOnJvm(dexPath: string, pairs: StringPair[], workDir:
   const dir = join(workDir, `str-jvm-${Math.random().toString(36).slice(2, 8)}`);
   mkdirSync(dir, { recursive: true });
   const opt = { timeoutMs: 300_000, ...(signal ? { signal } : {}) };
-  const b = await runTool(baksmali, ['disassemble', '-j', '1', '--classes', STR_CLASS, '-o', join(dir, 'src'), dexPath], opt);
+  const b = await runTool(baksmali, ['disassemble', '-j', '1', '--classes', STR_CLASS, '-o', join(dir, 'src'), dexPath], { ...opt, env: SMALI_ENV });
   if (b.code !== 0) return { ok: false, detail: `baksmali: ${tail(b)}` };
-  const s = await runTool(smali, ['assemble', '-j', '1', '-o', join(dir, 'str.dex'), join(dir, 'src')], opt);
+  const s = await runTool(smali, ['assemble', '-j', '1', '-o', join(dir, 'str.dex'), join(dir, 'src')], { ...opt, env: SMALI_ENV });
   if (s.code !== 0) return { ok: false, detail: `smali: ${tail(s)}` };
   const py = { PYTHON: '/usr/bin/python3' };
   const e = await runTool(enjarify, ['-f', '-o', join(dir, 'str.jar'), join(dir, 'str.dex')], { ...opt, env: py });
   if (e.code !== 0 || !/0 classes had errors/.test(e.stdout)) return { ok: false, detail: `enjarify: ${tail(e)}` };
   writeFileSync(join(dir, 'StrHarness.java'), HARNESS);
   writeFileSync(join(dir, 'pairs.txt'), pairs.map((p) => `${hex(p.enc)},${hex(p.plain)}`).join('\n'));
-  const c = await runTool(javac, ['-cp', join(dir, 'str.jar'), '-d', dir, join(dir, 'StrHarness.java')], opt);
+  const c = await runTool(javac, [...JAVAC_FLAGS, '-cp', join(dir, 'str.jar'), '-d', dir, join(dir, 'StrHarness.java')], opt);
   if (c.code !== 0) return { ok: false, detail: `javac: ${tail(c)}` };
-  const r = await runTool(java, ['-cp', `${join(dir, 'str.jar')}:${dir}`, 'StrHarness', join(dir, 'pairs.txt')], opt);
+  const r = await runTool(java, [...HARNESS_JVM, '-cp', `${join(dir, 'str.jar')}:${dir}`, 'StrHarness', join(dir, 'pairs.txt')], opt);
   const m = /ok=(\d+) bad=(\d+)/.exec(r.stdout);
   return { ok: r.code === 0 && !!m && Number(m[1]) === pairs.length && m[2] === '0', detail: m ? `${m[1]} of ${pairs.length} strings decrypted by the shipped Str.d` : tail(r) };
 }

@@ -13,7 +13,7 @@ import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import type { DexFile } from '@citadel/engine-android';
 import { runTool, tail } from '../signing/tools.ts';
-import { requireShellTool } from '../shell/tools.ts';
+import { SMALI_ENV, requireShellTool } from '../shell/tools.ts';
 import { fail } from '../text.ts';
 
 export const STR_CLASS = 'Lcom/citadel/shell/Str;';
@@ -134,7 +134,7 @@ export async function encryptStrings(dex: Buffer, name: string, patterns: string
   mkdirSync(src, { recursive: true });
   const input = join(dir, 'in.dex');
   writeFileSync(input, dex);
-  const opt = { timeoutMs: 600_000, ...(signal ? { signal } : {}) };
+  const opt = { timeoutMs: 600_000, env: SMALI_ENV, ...(signal ? { signal } : {}) };
   const d = await runTool(baksmali, ['disassemble', '-j', '1', '-o', src, input], opt);
   if (d.code !== 0) fail('SHIELD_DEX_UNSUPPORTED', `无法反汇编 ${name}，不能加密字符串`, `${name} cannot be disassembled for string encryption`, tail(d));
   const selected = classMatcher(patterns);

@@ -12,11 +12,14 @@
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Assessment } from '@citadel/contracts';
-import { ZipArchive } from '@citadel/engine-core';
+import { ZipArchive, parseElf } from '@citadel/engine-core';
 import { engine, parseClassFile } from '@citadel/engine-android';
-import { type HardenContext, type HardenInput, type HardenResult, type ShieldTypeModule, type StrategySchema, type StrategyValues, type VerificationCheck, validateStrategy } from '@citadel/shield-core';
+import { type HardenContext, type HardenInput, type HardenResult, type ShieldTypeModule, type StrategySchema, type StrategyValues, type VerificationCheck, ShieldError, validateStrategy } from '@citadel/shield-core';
 import { stripElf } from '../so/elf-strip.ts';
 import { compareStripped } from '../so/verify-elf.ts';
+import { packElf } from '../so/pack/elf-pack.ts';
+import { STUB_COMPILERS, buildStub } from '../so/pack/stub-build.ts';
+import { verifyPacked } from '../so/pack/verify-pack.ts';
 import { fail, t } from '../text.ts';
 import { AlignedZipWriter } from '../zip/aligned-writer.ts';
 import { stripClassDebug } from './class-strip.ts';
@@ -33,6 +36,7 @@ export const SDK_SCHEMA: StrategySchema = {
   options: [
     { key: 'stripClassDebug', kind: 'boolean', group: 'code', default: true, title: t('移除类文件调试信息（源文件名、行号、局部变量表）', 'Strip class-file debug information (source file, line numbers, local variable tables)', '移除類別檔除錯資訊（原始檔名、行號、區域變數表）', 'クラスファイルのデバッグ情報を削除（ソースファイル名、行番号、ローカル変数表）') },
     { key: 'rename', kind: 'boolean', group: 'code', default: true, title: t('重命名非公开类与私有成员（公开 API 与保留规则命中的类不变）', 'Rename non-public classes and private members (public API and classes matched by keep rules unchanged)', '重新命名非公開類別與私有成員（公開 API 與保留規則命中的類別不變）', '非公開クラスと private メンバーの名前を変更（公開 API と保持ルールに一致するクラスは不変）') },
+    { key: 'packSo', kind: 'boolean', group: 'code', default: true, title: t('AAR 中的 SO 库加壳（代码段与字符串加密、完整性校验，与 SO 加固的标准策略相同）', 'Pack the AAR\'s SO libraries (code and strings encrypted, integrity check — as the standard SO strategy)', 'AAR 中的 SO 程式庫加殼（程式碼區段與字串加密、完整性校驗，與 SO 加固的標準策略相同）', 'AAR 内の SO ライブラリをパッキング（コードと文字列の暗号化、完全性チェック。SO 強化の標準戦略と同じ）') },
     { key: 'stripSo', kind: 'boolean', group: 'code', default: true, title: t('剥离 AAR 中 SO 库的符号表', 'Strip symbol tables of the AAR\'s SO libraries', '剝離 AAR 中 SO 程式庫的符號表', 'AAR 内の SO ライブラリのシンボルテーブルを削除') },
     {
       key: 'keep',
@@ -59,6 +63,9 @@ interface Stats {
   renames: { where: string; before: Map<string, Buffer>; result: RenameResult }[];
   /** extra keep rules (consumer rules) */
   keep: string[];
+  /** AAR native libraries packed, with their structural checks; and those left stripped only (no Android ABI) */
+  packed: { name: string; checks: ReturnType<typeof verifyPacked> }[];
+  soSkipped: string[];
   sos: { name: string; before: Buffer; after: Buffer; loadEnd: number }[];
 }
 
@@ -115,14 +122,16 @@ async function rebuildJar(bytes: Uint8Array | string, outPath: string, s: Strate
         const inner = join(workDir, `nested-${e.index}.jar`);
         await rebuildJar(data, inner, s, stats, `${e.name}!/`, workDir);
         changed = readFileSync(inner);
-      } else if (/^jni\/[^/]+\/[^/]+\.so$/.test(e.name) && s.stripSo === true && data.length >= 4 && data.readUInt32BE(0) === 0x7f454c46) {
+      } else if (/^jni\/[^/]+\/[^/]+\.so$/.test(e.name) && (s.stripSo === true || s.packSo === true) && data.length >= 4 && data.readUInt32BE(0) === 0x7f454c46) {
         try {
-          const r = stripElf(data);
+          const r = s.stripSo === true ? stripElf(data) : { bytes: data, removed: [], loadEnd: data.length };
           if (r.removed.length > 0) {
             changed = r.bytes;
             stats.sos.push({ name: e.name, before: data, after: r.bytes, loadEnd: r.loadEnd });
           }
+          if (s.packSo === true) changed = await packSo(e.name, r.bytes, stats) ?? changed;
         } catch (err) {
+          if (err instanceof ShieldError) throw err;
           fail('SHIELD_ELF_UNSUPPORTED', `无法处理 ${e.name}：ELF 文件损坏或格式不受支持`, `${e.name} cannot be processed: the ELF file is damaged or unsupported`, (err as Error).message);
         }
       }
@@ -134,6 +143,30 @@ async function rebuildJar(bytes: Uint8Array | string, outPath: string, s: Strate
     out?.close();
     await zip.close();
   }
+}
+
+/**
+ * An AAR's native library packed like an uploaded SO (so.standard: code and
+ * strings encrypted, integrity check, no anti-debug), verified structurally.
+ * Libraries of machines no Android ABI uses any more (MIPS) stay stripped only.
+ */
+async function packSo(name: string, bytes: Buffer, stats: Stats): Promise<Buffer | undefined> {
+  const machine = parseElf(bytes).header.machine;
+  if (!STUB_COMPILERS[machine]) {
+    stats.soSkipped.push(name);
+    return undefined;
+  }
+  const stub = await buildStub(machine);
+  const p = packElf(bytes, stub, { packText: true, strings: 'all', markers: [], minStringLength: 4, antiDebug: 'off', integrity: 'exit', exitCode: 137 });
+  const text = p.ranges.find((r) => r.kind === 'text');
+  let checks: ReturnType<typeof verifyPacked>;
+  try {
+    checks = verifyPacked(bytes, p.bytes, stub, { markers: [], strings: p.strings, ...(text ? { textRange: text } : {}) });
+  } catch (e) {
+    checks = [{ id: 'structure', ok: false, detail: (e as Error).message }];
+  }
+  stats.packed.push({ name, checks });
+  return p.bytes;
 }
 
 /** Every class of a JAR/AAR (nested JARs included) as name → bytes. */
@@ -168,7 +201,7 @@ export async function hardenSdk(input: HardenInput, strategy: StrategyValues, ct
   const t0 = Date.now();
   const before = await assess(input.path, input.name, ctx.signal);
   ctx.onStep?.('protect', 30);
-  const stats: Stats = { classes: 0, attrs: 0, sos: [], renames: [], keep: ext === 'aar' ? await consumerKeeps(input.path) : [] };
+  const stats: Stats = { classes: 0, attrs: 0, sos: [], renames: [], packed: [], soSkipped: [], keep: ext === 'aar' ? await consumerKeeps(input.path) : [] };
   const scratch = join(ctx.workDir, 'nested');
   mkdirSync(scratch, { recursive: true });
   const outputName = `${basename(input.name).replace(/\.(jar|aar)$/i, '')}-protected.${ext}`;
@@ -209,6 +242,10 @@ export async function hardenSdk(input: HardenInput, strategy: StrategyValues, ct
     if (problems.length > 20) break;
   }
   checks.push({ id: 'classes', title: t('所有类可解析，类名、继承与引用不变，无调试属性，消费者规则与清单原样保留', 'Every class parses; names, inheritance and references unchanged; no debug attributes; consumer rules and manifest kept as they were', '所有類別可解析，類別名稱、繼承與參照不變，無除錯屬性，消費者規則與清單原樣保留', '全クラスが解析でき、名前・継承・参照は不変、デバッグ属性なし、コンシューマールールとマニフェストはそのまま'), ok: problems.length === 0, detail: problems.length ? problems.join('; ').slice(0, 1000) : `${[...a.keys()].filter((k) => !k.startsWith('=')).length} classes` });
+  if (stats.packed.length > 0) {
+    const bad = stats.packed.filter((x) => x.checks.some((c) => !c.ok));
+    checks.push({ id: 'so-pack', title: t('AAR 中的 SO 库加壳结构正确，按文件参数重放解密后与原库一致，明文已不在文件中', 'The AAR\'s SO libraries: packing structure sound, replaying the decryption from the file gives the input, no clear text left', 'AAR 中的 SO 程式庫加殼結構正確，依檔案參數重放解密後與原程式庫一致，明文已不在檔案中', 'AAR 内の SO ライブラリ：パッキング構造は正常、ファイルのパラメータで復号を再現すると入力と一致、平文は残らない'), ok: bad.length === 0, detail: bad.length ? bad.map((x) => `${x.name}: ${x.checks.find((c) => !c.ok)!.detail}`).join('; ') : `${stats.packed.length} libraries${stats.soSkipped.length ? `; not packed (no Android ABI): ${stats.soSkipped.join(', ')}` : ''}` });
+  }
   for (const rn of stats.renames) {
     const after = new Map([...rn.result.classes.values()].map((c) => [c.name, c.bytes] as const));
     const v = verifyRename(rn.before, after, rn.result.classMap, rn.result.goneMemberNames);
@@ -227,6 +264,7 @@ export async function hardenSdk(input: HardenInput, strategy: StrategyValues, ct
   const renamedClasses = stats.renames.reduce((n, r) => n + r.result.classMap.size, 0);
   const renamedMembers = stats.renames.reduce((n, r) => n + r.result.membersRenamed, 0);
   if (renamedClasses + renamedMembers > 0) applied.push({ id: 'class.rename', title: t('重命名非公开类与私有成员', 'Non-public classes and private members renamed', '重新命名非公開類別與私有成員', '非公開クラスと private メンバーの名前を変更'), detail: `${renamedClasses} classes, ${renamedMembers} members${stats.keep.length ? `; ${stats.keep.length} consumer keep rules honoured` : ''}` });
+  if (stats.packed.length > 0) applied.push({ id: 'so.pack', title: t('SO 库加壳', 'SO libraries packed', 'SO 程式庫加殼', 'SO ライブラリをパッキング'), detail: stats.packed.map((x) => x.name).join(', ') });
   if (stats.sos.length > 0) applied.push({ id: 'so.strip', title: t('剥离 SO 符号表', 'SO symbol tables stripped', '剝離 SO 符號表', 'SO シンボルテーブルを削除'), detail: `${stats.sos.length} libraries` });
   if (applied.length === 0) fail('SHIELD_NOTHING_TO_DO', '没有可处理的类或库（已全部排除或不含调试信息）', 'Nothing to process (everything excluded or no debug information)');
   return {

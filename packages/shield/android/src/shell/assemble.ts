@@ -11,7 +11,7 @@ import { runTool, tail } from '../signing/tools.ts';
 import { fail } from '../text.ts';
 import { type ShellConfig, configSmali } from './config.ts';
 import { STUB_SOURCES } from './smali/index.ts';
-import { requireShellTool } from './tools.ts';
+import { SMALI_ENV, requireShellTool } from './tools.ts';
 
 export async function assembleStub(cfg: ShellConfig, workDir: string, signal?: AbortSignal): Promise<Buffer> {
   const smali = requireShellTool('smali');
@@ -21,7 +21,7 @@ export async function assembleStub(cfg: ShellConfig, workDir: string, signal?: A
   writeFileSync(join(src, 'Config.smali'), configSmali(cfg));
   const out = join(workDir, 'stub.dex');
   // API 15 opcodes: the stub uses nothing newer, so one DEX serves every device the app supports.
-  const r = await runTool(smali, ['assemble', '--api', '15', '-j', '1', '-o', out, src], { timeoutMs: 120_000, ...(signal ? { signal } : {}) });
+  const r = await runTool(smali, ['assemble', '--api', '15', '-j', '1', '-o', out, src], { timeoutMs: 120_000, env: SMALI_ENV, ...(signal ? { signal } : {}) });
   if (r.code !== 0) fail('SHIELD_SHELL_BUILD_FAILED', '无法生成加固壳 DEX', 'The shell DEX could not be assembled', tail(r));
   return readFileSync(out);
 }

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runTool, tail } from '../signing/tools.ts';
 import { writeStartupSources } from './jvm-framework/run.ts';
-import { requireShellTool } from './tools.ts';
+import { HARNESS_JVM, JAVAC_FLAGS, requireShellTool } from './tools.ts';
 
 const HARNESS = `import com.citadel.shell.Config;
 import com.citadel.shell.Guard;
@@ -61,9 +61,9 @@ export async function runStubOnJvm(stubDex: Buffer, payload: Buffer, workDir: st
   if (e.code !== 0 || !existsSync(jar) || !/0 classes had errors/.test(e.stdout)) return { ok: false, dex: [], facts: {}, detail: `enjarify: ${tail(e)}` };
   // One javac for both harnesses (JVM start-ups dominate the verification time).
   const classes = join(dir, 'classes');
-  const c = await runTool(javac, ['-nowarn', '-cp', jar, '-d', classes, join(dir, 'Harness.java'), ...writeStartupSources(join(dir, 'startup-src'))], { timeoutMs: 180_000, ...opt });
+  const c = await runTool(javac, [...JAVAC_FLAGS, '-nowarn', '-cp', jar, '-d', classes, join(dir, 'Harness.java'), ...writeStartupSources(join(dir, 'startup-src'))], { timeoutMs: 180_000, ...opt });
   if (c.code !== 0) return { ok: false, dex: [], facts: {}, detail: `javac: ${tail(c)}` };
-  const r = await runTool(java, ['-cp', `${jar}:${classes}`, 'Harness', join(dir, 'payload.bin'), out], { timeoutMs: 120_000, ...opt });
+  const r = await runTool(java, [...HARNESS_JVM, '-cp', `${jar}:${classes}`, 'Harness', join(dir, 'payload.bin'), out], { timeoutMs: 120_000, ...opt });
   const facts = Object.fromEntries(r.stdout.split('\n').map((l) => l.trim().split('=')).filter((p) => p.length === 2) as [string, string][]);
   if (r.code !== 0) return { ok: false, dex: [], facts, detail: `java: ${tail(r)}` };
   const n = Number(facts.count ?? -1);

@@ -28,3 +28,13 @@ export function requireShellTool(tool: ShellTool): string {
   if (!p) fail('SHIELD_TOOL_MISSING', `服务器缺少 ${tool}（请安装 Debian 软件包 ${PACKAGES[tool]}）`, `${tool} is not installed on the server (install the Debian package ${PACKAGES[tool]})`);
   return p;
 }
+
+/**
+ * JVM settings for the short tool runs: a bounded heap (the job's memory watch sees only the Node child, so the JVMs
+ * cap themselves; 1 GiB lets smali re-assemble a DEX of ~2,000 classes), the serial collector and the client
+ * compiler (fewer threads and a faster start on a busy machine). Debian's smali/baksmali wrappers read JAVA_ARGS.
+ */
+export const JVM_FLAGS = ['-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1'];
+export const SMALI_ENV = { JAVA_ARGS: ['-Xmx1g', ...JVM_FLAGS].join(' ') };
+export const HARNESS_JVM = ['-Xmx256m', ...JVM_FLAGS];
+export const JAVAC_FLAGS = JVM_FLAGS.map((f) => `-J${f}`);

@@ -12,7 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { runTool, tail } from '../../signing/tools.ts';
 import type { Response, ShellConfig } from '../config.ts';
-import { requireShellTool } from '../tools.ts';
+import { HARNESS_JVM, JAVAC_FLAGS, requireShellTool } from '../tools.ts';
 import { HARNESS_SOURCE } from './harness.ts';
 import { FRAMEWORK_SOURCES } from './sources.ts';
 
@@ -70,12 +70,12 @@ export async function runStartupOnJvm(o: { jar: string; classes?: string; workDi
   let classes = o.classes;
   if (!classes) {
     classes = join(dir, 'classes');
-    const c = await runTool(requireShellTool('javac'), ['-nowarn', '-d', classes, ...writeStartupSources(join(dir, 'src'))], opt);
+    const c = await runTool(requireShellTool('javac'), [...JAVAC_FLAGS, '-nowarn', '-d', classes, ...writeStartupSources(join(dir, 'src'))], opt);
     if (c.code !== 0) return { ok: false, detail: `javac: ${tail(c)}` };
   }
   const expect = expectedStartup(o.config);
   const scenarios = Object.keys(expect);
-  const r = await runTool(java, ['-cp', `${o.jar}:${classes}`, 'android.app.ShellHarness', join(dir, 'assets'), join(dir, 'data'), join(dir, 'cert.der'), join(dir, 'expected'), ...scenarios], opt);
+  const r = await runTool(java, [...HARNESS_JVM, '-cp', `${o.jar}:${classes}`, 'android.app.ShellHarness', join(dir, 'assets'), join(dir, 'data'), join(dir, 'cert.der'), join(dir, 'expected'), ...scenarios], opt);
   if (r.code !== 0) return { ok: false, detail: `java: ${tail(r)}` };
   const lines = new Map(r.stdout.split('\n').filter(Boolean).map((l) => [l.slice(0, l.indexOf(' ')), l.slice(l.indexOf(' ') + 1)]));
   const bad = scenarios.filter((s) => !expect[s]!(lines.get(s) ?? '(no output)'));
