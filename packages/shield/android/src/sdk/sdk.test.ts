@@ -10,6 +10,7 @@ import { stripClassDebug } from './class-strip.ts';
 import { readClassModel } from './class-model.ts';
 import { parseConsumerRules } from './consumer-rules.ts';
 import { hardenSdk } from './module.ts';
+import { TOOLCHAINS, available, buildNative, runLoader } from '../testing/build-inputs.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'shield-sdk-'));
 const haveJdk = !!(findTool('javac') && findTool('java'));
@@ -118,6 +119,28 @@ describe.skipIf(!haveJdk)('SDK hardening', () => {
     const d = await hardenSdk({ path: jarPath, name: 'lib.jar' }, { rename: false }, { workDir: mkdtempSync(join(dir, 'job-')) });
     expect([...(await entries(d.outputPath)).keys()]).toContain('com/example/sdk/SecretHelper.class');
     expect(run(d.outputPath, mainDir)).toBe(`${SAME}(Unknown Source)`);
+  });
+
+  it('AAR native libraries are packed: each still loads with the same results, its strings are gone', async () => {
+    const tcs = TOOLCHAINS.filter((tc) => available(tc) && ['x86_64', 'arm64-v8a'].includes(tc.abi));
+    if (tcs.length === 0) return;
+    const { jar } = compile();
+    const libs = await Promise.all(tcs.map(async (tc) => ({ tc, ...(await buildNative(tc, mkdtempSync(join(dir, `so-${tc.abi}-`)))) })));
+    const aarPath = join(dir, 'native.aar');
+    writeFileSync(aarPath, buildZip([{ name: 'AndroidManifest.xml', data: '<manifest package="com.example.sdk"/>' }, { name: 'classes.jar', data: jar }, ...libs.map((l) => ({ name: `jni/${l.tc.abi}/libcitadel.so`, data: readFileSync(l.lib) }))]));
+    const r = await hardenSdk({ path: aarPath, name: 'native.aar' }, {}, { workDir: mkdtempSync(join(dir, 'job-')) });
+    expect(r.verification.ok, JSON.stringify(r.verification.checks)).toBe(true);
+    expect(r.applied.map((a) => a.id)).toEqual(expect.arrayContaining(['so.pack', 'so.strip', 'class.rename']));
+    const out = await entries(r.outputPath);
+    for (const l of libs) {
+      const so = out.get(`jni/${l.tc.abi}/libcitadel.so`)!;
+      expect(so.includes('CITADEL_SECRET_ONE')).toBe(false);
+      const f = join(mkdtempSync(join(dir, 'x-')), 'libcitadel.so');
+      writeFileSync(f, so);
+      const before = runLoader(l.tc, l.loader, l.lib);
+      expect(before).toContain('CITADEL_SECRET_ONE');
+      expect(runLoader(l.tc, l.loader, f)).toBe(before);
+    }
   });
 
   it('the rename verification fails when a reference is left dangling', async () => {
