@@ -16,6 +16,7 @@ import { countLines, kindOf } from './input/languages.ts';
 import { flowOf, regionOf, snippetAt, stepsText } from './evidence.ts';
 import { loadParsers } from './parse/parser.ts';
 import type { LanguageId } from './parse/syntax.ts';
+import { checkRazor } from './checks/razor.ts';
 import { CSHARP_DIALECT, GO_DIALECT, JsProject, PYTHON_DIALECT, type ProjectSource } from './project/js-project.ts';
 import { ProjectProperties } from './project/properties.ts';
 import { groupOf } from './taint/syntax-profile.ts';
@@ -75,6 +76,9 @@ export class SourceEngine implements Engine {
     const pyProject = new JsProject(pyFiles, PYTHON_DIALECT);
     const goProject = new JsProject(goFiles, GO_DIALECT);
     const csProject = new JsProject(csFiles, CSHARP_DIALECT);
+    // Razor views, checked after the C# files (which ViewBag/ViewData keys carry request data).
+    const razorFiles = new Map<string, string>();
+    const viewData = new Set<string>();
     const projectOf = (path: string) => (h: RawHit) => {
       const f = h.file ?? path;
       return pyFiles.has(f) ? pyProject : goFiles.has(f) ? goProject : csFiles.has(f) ? csProject : project;
@@ -97,7 +101,7 @@ export class SourceEngine implements Engine {
     };
     const analyse = async (path: string, text: string, lang: LanguageId, inProject: JsProject | undefined) => {
       try {
-        const r = await analyseCode(text, lang, wants, { file: path, properties, ...(inProject ? { project: inProject } : {}) });
+        const r = await analyseCode(text, lang, wants, { file: path, properties, viewData, ...(inProject ? { project: inProject } : {}) });
         record(path, text, r.hits);
         if (r.partial) b.unreadable(path, r.partial);
       } catch (e) {
@@ -126,6 +130,7 @@ export class SourceEngine implements Engine {
         } else await analyse(f.path, text, k.lang, undefined);
       } else {
         if (f.path.endsWith('.properties')) properties.add(text);
+        if (/\.(cshtml|razor)$/i.test(f.path) && razorFiles.size < 20_000) razorFiles.set(f.path, text);
         const hits: RawHit[] = [];
         const base = f.path.slice(f.path.lastIndexOf('/') + 1);
         const cfg = base === 'AndroidManifest.xml' ? checkAndroidManifest(text) : base === 'network_security_config.xml' ? checkNetworkSecurityConfig(text) : /\.plist$/.test(base) ? checkInfoPlist(text) : [];
@@ -161,6 +166,12 @@ export class SourceEngine implements Engine {
         await analyse(path, s.text, s.lang, csProject);
       }
       if (csProject.limited) b.unreadable('(project)', 'cross-file data flow (C#): the allowance for parsing the project\'s other files ran out, so some later calls into them were not followed');
+    }
+    if (wants('injection.xss')) {
+      for (const [path, text] of razorFiles) {
+        const hits: RawHit[] = checkRazor(text, viewData).map((h) => ({ key: 'injection.xss', line: h.line, start: h.start, end: h.end, detail: h.detail }));
+        record(path, text, hits);
+      }
     }
     if (jsFiles.size > 0) {
       await loadParsers([...jsFiles.values()].map((s) => s.lang));

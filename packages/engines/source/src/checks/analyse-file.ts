@@ -17,7 +17,7 @@ import { specsFor } from '../taint/match.ts';
 import { type LangGroup, groupOf } from '../taint/syntax-profile.ts';
 import type { SinkKind, Step } from '../taint/value.ts';
 
-export const SINK_RULE: Record<SinkKind, string> = {
+export const SINK_RULE: Record<Exclude<SinkKind, 'viewdata'>, string> = {
   sqli: 'injection.sql', cmdi: 'injection.command', code: 'injection.code', path: 'injection.path_traversal', xss: 'injection.xss',
   ldap: 'injection.ldap', xpath: 'injection.xpath', ssrf: 'injection.ssrf', deser: 'injection.deserialization', xxe: 'injection.xxe',
   redirect: 'injection.open_redirect', ssti: 'injection.template', nosqli: 'injection.nosql', trustbound: 'web.trust_boundary', log: 'injection.log',
@@ -54,6 +54,8 @@ function callRulesFor(g: LangGroup): Map<string, CallRule[]> {
 
 /** A file analysed as part of a project: its path, and the JS/TS project its imports are resolved in. */
 export interface ProjectContext {
+  /** C#: ViewBag/ViewData keys the project's controllers fill with request data (read by the Razor view check). */
+  viewData?: Set<string> | undefined;
   file: string;
   project?: JsProject | undefined;
   /** The project's .properties values (Java). */
@@ -78,6 +80,12 @@ export async function analyseCode(text: string, lang: LanguageId, wants: (key: s
   const taintHit = (hit: TaintHit, file: string | undefined, fileText: string) => {
     const at = hit.call.node;
     const arg = hit.arg ? `tainted argument: ${fileText.slice(hit.arg.start, hit.arg.end).slice(0, 120)}` : undefined;
+    if (hit.kind === 'viewdata') {
+      // ViewBag.X / ViewData["X"] given request data: the key, for the views (no finding here).
+      const key = hit.call.name === '__setitem__' ? hit.call.args[0] && fileText.slice(hit.call.args[0].start, hit.call.args[0].end).replace(/^@?"|"$/g, '') : hit.call.name.replace(/^set_/, '');
+      if (key && !hit.taint.cleared.has('xss')) ctx?.viewData?.add(key);
+      return;
+    }
     add({ key: SINK_RULE[hit.kind], ...(file ? { file } : {}), line: at.row + 1, start: at.start, end: at.end, steps: hit.taint.steps, detail: arg });
   };
   const interp = new TaintInterpreter(text, parsed.root, lang, specsFor(group), (hit) => taintHit(hit, undefined, text), {

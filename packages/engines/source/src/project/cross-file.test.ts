@@ -212,3 +212,21 @@ describe('cross-file data flow (C#)', () => {
     expect(safe.filter((e) => e.rule === 'source.injection.sql' || e.rule === 'source.injection.command')).toEqual([]);
   });
 });
+
+describe('Razor views', () => {
+  const files = (store: string, raw: string) => ({
+    'Controllers/HomeController.cs': `using Microsoft.AspNetCore.Mvc;\npublic class HomeController : Controller\n{\n    public IActionResult Index(string msg)\n    {\n        ${store}\n        ViewData["Title"] = "Home";\n        return View();\n    }\n}\n`,
+    'Views/Home/Index.cshtml': `@{ Layout = "_Layout"; }\n<h1>@ViewData["Title"]</h1>\n<p>@ViewBag.Message</p>\n<div>${raw}</div>\n<p>@Html.Raw(ViewData["Title"])</p>\n`,
+  });
+
+  it('Html.Raw of a ViewBag entry a controller filled with request data, or of the request itself, is XSS; encoded output is not', async () => {
+    const bad = await scan(files('ViewBag.Message = msg;', '@Html.Raw(ViewBag.Message) @Html.Raw(Context.Request.Query["q"])'));
+    const xss = bad.filter((e) => e.rule === 'source.injection.xss');
+    expect(xss.map((e) => [e.file, e.line])).toEqual([
+      ['Views/Home/Index.cshtml', 4],
+      ['Views/Home/Index.cshtml', 4],
+    ]);
+    const safe = await scan(files('ViewBag.Message = System.Net.WebUtility.HtmlEncode(msg);', '@Html.Raw(ViewBag.Message) @ViewBag.Message'));
+    expect(safe.filter((e) => e.rule === 'source.injection.xss')).toEqual([]);
+  });
+});

@@ -324,6 +324,8 @@ export const SINKS: readonly SinkSpec[] = [
   { kind: 'trustbound', langs: GO, names: ['Set'], recv: /^(session|sess)$/i, args: 'any' },
   // ISession.SetString/SetInt32/Set (ASP.NET Core), Session["k"] = v (System.Web).
   { kind: 'trustbound', langs: CS, names: ['SetString', 'SetInt32', 'Set', '__setitem__', 'Add'], recv: /(^|\.)Session$/, args: 'any' },
+  // ViewData["k"] = input: recorded for the views (a view printing it with Html.Raw is XSS).
+  { kind: 'viewdata', langs: CS, names: ['__setitem__'], recv: /^(this\.)?(ViewData|TempData)$/, args: [1] },
   // Log injection / forging
   { kind: 'log', langs: J, names: ['info', 'warn', 'error', 'debug', 'trace', 'log', 'fine', 'severe', 'warning'], recv: /log(ger)?$|LOG(GER)?$/i, args: 'any' },
   { kind: 'log', langs: CS, names: ['LogInformation', 'LogWarning', 'LogError', 'LogDebug', 'LogTrace', 'LogCritical', 'Log', 'Info', 'Warn', 'Error', 'Debug', 'Information', 'Warning'], recv: /log(ger)?$/i, args: 'any' },

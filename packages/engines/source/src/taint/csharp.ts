@@ -18,7 +18,7 @@ import { type Syn, field, namedChildren } from '../parse/syntax.ts';
 import type { Env } from './containers.ts';
 import { type Frame, newFrame } from './frame.ts';
 import { type CallSite, type FunctionDef, isIdent, isMember, isString, isNumber, memberParts } from './syntax-profile.ts';
-import { type Value, NAMED_CONSTANT, UNKNOWN, deepTaint, derive, konst, sourceValue, withStep } from './value.ts';
+import { type Value, NAMED_CONSTANT, UNKNOWN, deepTaint, derive, konst, sourceValue, withStep, isTaintedFor } from './value.ts';
 import type { Walker } from './walker.ts';
 import { checkSinks } from './calls.ts';
 
@@ -148,6 +148,11 @@ export function csharpPropertySet(w: Walker, target: Syn, valueNode: Syn | undef
   const recvType = f.types.get(recvText);
   w.onCall?.(call, [v], recv, recvType);
   checkSinks(w, call, [v], recv, { call, recvText, recvType });
+  // ViewBag.X = input: recorded for the views (analyse-file.ts keeps the key; views/razor.ts reports Html.Raw(ViewBag.X)).
+  if (/^(this\.)?ViewBag$/.test(recvText)) {
+    const taint = isTaintedFor(v, 'xss');
+    if (taint) w.onHit({ kind: 'viewdata', call, arg: valueNode, taint });
+  }
   const old = recv ?? UNKNOWN;
   const entries = new Map(old.entries ?? []);
   entries.set(m.prop, v);

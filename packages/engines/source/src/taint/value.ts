@@ -6,7 +6,8 @@
  */
 
 /** The kinds of sink a sanitizer can make a value safe for. */
-export type SinkKind = 'sqli' | 'cmdi' | 'code' | 'path' | 'xss' | 'ldap' | 'xpath' | 'ssrf' | 'deser' | 'xxe' | 'redirect' | 'ssti' | 'nosqli' | 'trustbound' | 'log';
+/** 'viewdata': request data stored in ASP.NET ViewBag/ViewData for a view (recorded, reported where a view prints it raw). */
+export type SinkKind = 'sqli' | 'cmdi' | 'code' | 'path' | 'xss' | 'ldap' | 'xpath' | 'ssrf' | 'deser' | 'xxe' | 'redirect' | 'ssti' | 'nosqli' | 'trustbound' | 'log' | 'viewdata';
 
 export interface Step {
   /** File of the step when it is not the file being analysed (a flow through an imported module). */
