@@ -158,15 +158,24 @@ describe.skipIf(!haveTools)('DEX shell', () => {
     expect(valueAsString(androidAttribute(app, 'label')?.value)).toBe('Demo');
   });
 
-  it('refuses an APK that already carries the shell, and an APK without DEX', async () => {
+  it('refuses an APK that already carries the shell, one without DEX, and a malformed DEX (shell or string encryption)', async () => {
     const withShell = join(dir, 'again.apk');
     writeFileSync(withShell, await buildApk({ manifest: { components: [launcher] }, files: { 'classes.dex': smaliDex('c.dex', APP_SMALI['classes2.dex']!), 'assets/citadel/payload.bin': 'x' } }));
     const noDex = join(dir, 'nodex.apk');
     writeFileSync(noDex, await buildApk({ manifest: { components: [launcher] } }));
-    for (const [p, code] of [[withShell, 'SHIELD_ALREADY_SHELLED'], [noDex, 'SHIELD_NO_DEX']] as const) {
-      const err = await hardenApp({ path: p, name: 'a.apk' }, { signWith: 'oneOff', dexShell: true }, { workDir: mkdtempSync(join(dir, 'e-')) }).catch((e: unknown) => e);
-      expect(err).toBeInstanceOf(ShieldError);
-      expect((err as ShieldError).code).toBe(code);
+    // a DEX that is not one: named, never sealed or re-assembled
+    const badDex = join(dir, 'baddex.apk');
+    writeFileSync(badDex, await buildApk({ manifest: { components: [launcher] }, files: { 'classes.dex': Buffer.concat([Buffer.from('dex\n035\0'), Buffer.alloc(200, 0x41)]) } }));
+    const cases: [string, Record<string, unknown>, string][] = [
+      [withShell, { dexShell: true }, 'SHIELD_ALREADY_SHELLED'],
+      [noDex, { dexShell: true }, 'SHIELD_NO_DEX'],
+      [badDex, { dexShell: true, stripDexDebug: false }, 'SHIELD_DEX_UNSUPPORTED'],
+      [badDex, { encryptStringsIn: ['com.example.*'], stripDexDebug: false }, 'SHIELD_DEX_UNSUPPORTED'],
+    ];
+    for (const [p, strategy, code] of cases) {
+      const err = await hardenApp({ path: p, name: 'a.apk' }, { signWith: 'oneOff', ...strategy }, { workDir: mkdtempSync(join(dir, 'e-')) }).catch((e: unknown) => e);
+      expect(err, code).toBeInstanceOf(ShieldError);
+      expect((err as ShieldError).code, code).toBe(code);
     }
   }, 180_000);
 
