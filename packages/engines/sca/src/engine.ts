@@ -103,7 +103,7 @@ export class ScaEngine implements Engine {
         if (data) {
           try {
             await builder.check(wanted, async () => {
-              result = await matchComponents(data!, components, ctx.signal, collected.sources);
+              result = await matchComponents(data!, components, ctx.signal, collected.sources, collected.sourcesComplete);
               matched = true;
               const byRef = new Map(components.map((x) => [x.ref, x]));
               for (const v of result.vulnerabilities) {

@@ -41,6 +41,8 @@ export interface CollectResult {
   side: RawFile[];
   /** The project's own source files (Go, Rust, JS/TS) for reachability hints, bounded. */
   sources: { path: string; text: string }[];
+  /** False when some were left out for the bounds: "not imported" cannot then be told. */
+  sourcesComplete: boolean;
 }
 
 class Budget {
@@ -294,8 +296,9 @@ export async function collectManifests(path: string, name: string): Promise<Coll
     }
   }
   manifests.unshift(...parseAll(files, unreadable));
+  if (sources.dropped > 0) unreadable.push({ file: '(source files for reachability hints)', reason: `${sources.dropped} file(s) over the size or count bounds were not read; "not imported" hints are left out` });
   if (side.dropped > 0) unreadable.push({ file: '(licence metadata and VEX files)', reason: `${side.dropped} file(s) over the size or count bounds were not read` });
-  return { manifests, unreadable, side: [...files.filter((f) => isLicenceSource(f.path)), ...side.files], sources: sources.files };
+  return { manifests, unreadable, side: [...files.filter((f) => isLicenceSource(f.path)), ...side.files], sources: sources.files, sourcesComplete: sources.dropped === 0 };
 }
 
 async function readHead(p: string): Promise<Uint8Array> {

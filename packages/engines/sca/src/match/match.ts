@@ -98,7 +98,7 @@ function levelOf(v: { level?: string; score?: number }): Level {
   return v.score >= 9 ? 'critical' : v.score >= 7 ? 'high' : v.score >= 4 ? 'medium' : v.score > 0 ? 'low' : 'unknown';
 }
 
-export async function matchComponents(data: VulnerabilityData, components: Component[], signal?: AbortSignal, sources: readonly { path: string; text: string }[] = []): Promise<MatchResult> {
+export async function matchComponents(data: VulnerabilityData, components: Component[], signal?: AbortSignal, sources: readonly { path: string; text: string }[] = [], sourcesComplete = true): Promise<MatchResult> {
   const checkable = components.filter((c) => c.version);
   const queries: PackageQuery[] = checkable.map((c) => ({ ecosystem: c.ecosystem, name: c.name, version: c.version }));
   const matches = await data.matchPackages(queries);
@@ -110,7 +110,9 @@ export async function matchComponents(data: VulnerabilityData, components: Compo
     if (vs.length === 0) return;
     for (const v of vs) {
       const best = v.severity.find((s) => s.type === 'CVSS_V3' && s.vector) ?? v.severity.find((s) => s.vector);
-      const reach = reachOf(c.ecosystem, c.name, v.functions, sources);
+      let reach = reachOf(c.ecosystem, c.name, v.functions, sources);
+      // With files left out, "no file imports it" is not known.
+      if (reach?.state === 'not_imported' && !sourcesComplete) reach = undefined;
       vulnerabilities.push({ id: v.id, ids: v.ids, summary: v.summary, level: levelOf(v), ...(v.score !== undefined ? { score: v.score } : {}), ...(best?.vector ? { vector: best.vector } : {}), fixed: v.fixed, references: v.references, component: c.ref, ...(reach ? { reach } : {}) });
       c.vulnerabilities.push(v.id);
     }
