@@ -104,13 +104,15 @@ export async function rebuildApk(inputPath: string, outPath: string, s: Strategy
             res.strings.push({ name: e.name, ...r });
           }
         }
-        if (s.stripDexDebug === true) try {
-          const r = stripDexDebugInfo(changed ?? data);
-          changed = r.bytes;
-          res.dexChanged.push(e.name);
-          dexStats = { classes: dexStats.classes + data.readUInt32LE(0x60), codeItems: dexStats.codeItems + r.codeItems, debugRefs: dexStats.debugRefs + r.debugRefsCleared, sourceFiles: dexStats.sourceFiles + r.sourceFilesCleared };
-        } catch (err) {
-          fail('SHIELD_DEX_UNSUPPORTED', `无法处理 ${e.name}：DEX 文件损坏或格式不受支持`, `${e.name} cannot be processed: the DEX file is damaged or of an unsupported format`, (err as Error).message);
+        if (s.stripDexDebug === true) {
+          try {
+            const r = stripDexDebugInfo(changed ?? data);
+            changed = r.bytes;
+            res.dexChanged.push(e.name);
+            dexStats = { classes: dexStats.classes + data.readUInt32LE(0x60), codeItems: dexStats.codeItems + r.codeItems, debugRefs: dexStats.debugRefs + r.debugRefsCleared, sourceFiles: dexStats.sourceFiles + r.sourceFilesCleared };
+          } catch (err) {
+            fail('SHIELD_DEX_UNSUPPORTED', `无法处理 ${e.name}：DEX 文件损坏或格式不受支持`, `${e.name} cannot be processed: the DEX file is damaged or of an unsupported format`, (err as Error).message);
+          }
         }
       } else if (/^lib\/[^/]+\/[^/]+\.so$/.test(e.name) && s.stripSo === true && !exclude.has(e.name) && data.length >= 4 && data.readUInt32BE(0) === 0x7f454c46) {
         try {
