@@ -45,14 +45,9 @@ async function taskCounts(db: Kysely<never>): Promise<{ platform: string; status
 export function createMetrics(app: FastifyInstance, db: Kysely<never>, events: TaskEvents): PortalMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'citadel_' });
+  const histogram = <L extends string>(name: string, help: string, labelNames: readonly L[], buckets: number[]) => new Histogram<L>({ name, help, labelNames, buckets, registers: [registry] });
 
-  const http = new Histogram({
-    name: 'citadel_http_request_duration_seconds',
-    help: 'HTTP request duration by method, route pattern and status class',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: SECONDS,
-    registers: [registry],
-  });
+  const http = histogram('citadel_http_request_duration_seconds', 'HTTP request duration by method, route pattern and status class', ['method', 'route', 'status'] as const, SECONDS);
   app.addHook('onResponse', async (req, reply) => {
     // The route pattern, never the raw URL: bounded label values and no query strings (tickets, tokens).
     const route = req.routeOptions.url ?? 'unmatched';
@@ -79,13 +74,7 @@ export function createMetrics(app: FastifyInstance, db: Kysely<never>, events: T
     },
   });
 
-  const runTime = new Histogram({
-    name: 'citadel_task_run_seconds',
-    help: 'Wall-clock time of task runs that ended, by platform and outcome',
-    labelNames: ['platform', 'status'] as const,
-    buckets: TASK_SECONDS,
-    registers: [registry],
-  });
+  const runTime = histogram('citadel_task_run_seconds', 'Wall-clock time of task runs that ended, by platform and outcome', ['platform', 'status'] as const, TASK_SECONDS);
   const ended = new Counter({ name: 'citadel_tasks_ended_total', help: 'Task runs that ended, by platform and outcome', labelNames: ['platform', 'status'] as const, registers: [registry] });
   const onTask = (t: TaskRecord) => {
     if (t.status !== 'FINISHED' && t.status !== 'EXCEPTION') return;
@@ -94,27 +83,9 @@ export function createMetrics(app: FastifyInstance, db: Kysely<never>, events: T
   };
   events.on('task', onTask);
 
-  const enginePeak = new Histogram({
-    name: 'citadel_engine_peak_resident_bytes',
-    help: 'Peak resident memory of the engine child during a run, by platform and outcome',
-    labelNames: ['platform', 'outcome'] as const,
-    buckets: PEAK_BYTES,
-    registers: [registry],
-  });
-  const renderTime = new Histogram({
-    name: 'citadel_report_render_seconds',
-    help: 'Report rendering time in its child process, by format and outcome',
-    labelNames: ['format', 'outcome'] as const,
-    buckets: RENDER_SECONDS,
-    registers: [registry],
-  });
-  const renderPeak = new Histogram({
-    name: 'citadel_report_render_peak_resident_bytes',
-    help: 'Peak resident memory of the report rendering child, by format',
-    labelNames: ['format'] as const,
-    buckets: PEAK_BYTES,
-    registers: [registry],
-  });
+  const enginePeak = histogram('citadel_engine_peak_resident_bytes', 'Peak resident memory of the engine child during a run, by platform and outcome', ['platform', 'outcome'] as const, PEAK_BYTES);
+  const renderTime = histogram('citadel_report_render_seconds', 'Report rendering time in its child process, by format and outcome', ['format', 'outcome'] as const, RENDER_SECONDS);
+  const renderPeak = histogram('citadel_report_render_peak_resident_bytes', 'Peak resident memory of the report rendering child, by format', ['format'] as const, PEAK_BYTES);
   const onChildRun = (run: ChildRun) => {
     if (run.kind === 'engine') {
       if (run.peakRssBytes !== undefined) enginePeak.observe({ platform: run.label, outcome: run.outcome }, run.peakRssBytes);
