@@ -42,12 +42,23 @@ const key = (n: Node, at: number, inum: number, type: number, low: number): void
   n.dv.setUint32(at + 4, ((type << 29) | (low & 0x1fffffff)) >>> 0, true);
 };
 
-export function buildUbifs(root: TestNode & { type: 'dir' }, opts: { compressor?: 'none' | 'lzo' | 'zlib'; leb?: number } = {}): Uint8Array {
+/** Changes written after the last commit, as journal nodes in a bud LEB the log refers to (files of the root directory). */
+export interface UbifsJournal {
+  /** New or rewritten files: inode + data + directory entry (a rewrite keeps its inode number). */
+  write?: Record<string, string>;
+  /** Removed files: directory entry with target 0, inode with nlink 0. */
+  remove?: string[];
+  /** Bytes of a torn last write appended to the bud (to be dropped). */
+  torn?: boolean;
+}
+
+export function buildUbifs(root: TestNode & { type: 'dir' }, opts: { compressor?: 'none' | 'lzo' | 'zlib'; leb?: number; journal?: UbifsJournal } = {}): Uint8Array {
   const leb = opts.leb ?? 16384;
   const compr = { none: 0, lzo: 1, zlib: 2 }[opts.compressor ?? 'zlib'];
   const pack = (d: Uint8Array): Uint8Array => (compr === 1 ? lzo1xCompress(d) : compr === 2 ? deflateRawSync(d) : d);
   let sqnum = 1;
   let inum = 0;
+  const rootInums = new Map<string, number>();
   const leaves: { bytes: Uint8Array; key: [number, number, number] }[] = [];
   const addInode = (node: TestNode, num: number): void => {
     const payload = node.type === 'symlink' ? enc.encode(node.target) : node.type === 'chardev' ? Uint8Array.of(node.rdev & 0xff, (node.rdev >> 8) & 0xff, 0, 0) : new Uint8Array();
@@ -82,6 +93,7 @@ export function buildUbifs(root: TestNode & { type: 'dir' }, opts: { compressor?
     let hash = 0;
     for (const [name, child] of Object.entries(node.children)) {
       const childNum = ++inum;
+      if (num === 1) rootInums.set(name, childNum);
       const nm = enc.encode(name);
       const n = new Node(56 + nm.length + 1, 2);
       key(n, 24, num, 2, ++hash);
@@ -100,13 +112,15 @@ export function buildUbifs(root: TestNode & { type: 'dir' }, opts: { compressor?
   const lebs: Uint8Array[] = [];
   let cur = new Uint8Array(leb).fill(0xff);
   let used = 0;
+  // With a journal: two log LEBs (3, 4) before the main area.
+  const mainStart = opts.journal ? 5 : 3;
   const place = (bytes: Uint8Array): [number, number] => {
     if (used + bytes.length > leb) {
       lebs.push(cur);
       cur = new Uint8Array(leb).fill(0xff);
       used = 0;
     }
-    const at: [number, number] = [3 + lebs.length, used];
+    const at: [number, number] = [mainStart + lebs.length, used];
     cur.set(bytes, used);
     used = (used + bytes.length + 7) & ~7;
     return at;
@@ -135,18 +149,90 @@ export function buildUbifs(root: TestNode & { type: 'dir' }, opts: { compressor?
   for (let i = 0; i < placed.length; i += 8) level0.push(indexNode(placed.slice(i, i + 8), 0));
   const rootIdx = indexNode(level0, 1);
   lebs.push(cur);
-  const lebCount = 3 + lebs.length;
+  // The journal's bud LEB after the main area's, and the log's commit start + reference node.
+  let log: Uint8Array | undefined;
+  let bud: Uint8Array | undefined;
+  const cmtNo = 7n;
+  if (opts.journal) {
+    const budLnum = mainStart + lebs.length;
+    const csNode = new Node(32, 10);
+    csNode.dv.setBigUint64(24, cmtNo, true);
+    const ref = new Node(64, 8);
+    ref.dv.setUint32(24, budLnum, true);
+    const parts: Uint8Array[] = [];
+    const inodeNode = (num: number, size: number, nlink: number): Uint8Array => {
+      const n = new Node(160, 0);
+      key(n, 24, num, 0, 0);
+      n.dv.setBigUint64(48, BigInt(size), true);
+      n.dv.setBigUint64(72, 1_800_000_000n, true);
+      n.dv.setUint32(92, nlink, true);
+      n.dv.setUint32(104, 0o100644, true);
+      return n.seal(sqnum++);
+    };
+    const dentNode = (name: string, target: number): Uint8Array => {
+      const nm = enc.encode(name);
+      const n = new Node(56 + nm.length + 1, 2);
+      key(n, 24, 1, 2, 0x1234);
+      n.dv.setBigUint64(40, BigInt(target), true);
+      n.b[49] = 0;
+      n.dv.setUint16(50, nm.length, true);
+      n.b.set(nm, 56);
+      return n.seal(sqnum++);
+    };
+    const logBytes = [csNode.seal(sqnum++)];
+    logBytes.push(ref.seal(sqnum++));
+    for (const [name, text] of Object.entries(opts.journal.write ?? {})) {
+      const data = enc.encode(text);
+      let num = rootInums.get(name);
+      if (num === undefined) rootInums.set(name, (num = ++inum));
+      parts.push(inodeNode(num, data.length, 1));
+      for (let blk = 0; blk * 4096 < data.length; blk++) {
+        const chunk = data.subarray(blk * 4096, (blk + 1) * 4096);
+        const n = new Node(48 + chunk.length, 1);
+        key(n, 24, num, 1, blk);
+        n.dv.setUint32(40, chunk.length, true);
+        n.dv.setUint16(44, 0, true);
+        n.b.set(chunk, 48);
+        parts.push(n.seal(sqnum++));
+      }
+      parts.push(dentNode(name, num));
+    }
+    for (const name of opts.journal.remove ?? []) {
+      const num = rootInums.get(name)!;
+      parts.push(dentNode(name, 0));
+      parts.push(inodeNode(num, 0, 0));
+    }
+    bud = new Uint8Array(leb).fill(0xff);
+    let o = 0;
+    for (const p of parts) {
+      bud.set(p, o);
+      o = (o + p.length + 7) & ~7;
+    }
+    // A torn write: a node header whose CRC cannot match (the bytes after it were never written).
+    if (opts.journal.torn) bud.set(inodeNode(999, 5, 1).subarray(0, 40), o);
+    log = new Uint8Array(leb).fill(0xff);
+    let lo = 0;
+    for (const p of logBytes) {
+      log.set(p, lo);
+      lo = (lo + p.length + 7) & ~7;
+    }
+    lebs.push(bud);
+  }
+  const lebCount = mainStart + lebs.length;
 
   const sb = new Node(4096, 6);
   sb.dv.setUint32(32, 8, true); // min I/O
   sb.dv.setUint32(36, leb, true);
   sb.dv.setUint32(40, lebCount, true);
   sb.dv.setUint32(44, lebCount, true);
+  sb.dv.setUint32(56, opts.journal ? 2 : 0, true); // log LEBs
   sb.dv.setUint32(72, 8, true); // fanout
   sb.dv.setUint32(80, 4, true); // format version
   sb.dv.setUint16(84, compr, true);
   const mst = new Node(512, 7);
   mst.dv.setBigUint64(24, BigInt(inum), true);
+  mst.dv.setBigUint64(32, cmtNo, true);
+  mst.dv.setUint32(44, 3, true); // log_lnum
   mst.dv.setUint32(48, rootIdx.lnum, true);
   mst.dv.setUint32(52, rootIdx.offs, true);
   mst.dv.setUint32(56, rootIdx.len, true);
@@ -155,7 +241,8 @@ export function buildUbifs(root: TestNode & { type: 'dir' }, opts: { compressor?
   const m = mst.seal(sqnum++);
   out.set(m, leb);
   out.set(m, 2 * leb);
-  lebs.forEach((l, i) => out.set(l, (3 + i) * leb));
+  lebs.forEach((l, i) => out.set(l, (mainStart + i) * leb));
+  if (log) out.set(log, 3 * leb);
   return out;
 }
 

@@ -11,9 +11,9 @@
  * leaves — inode nodes (size, mode, owner, symlink target or device number),
  * directory entries (parent in the key, child inode, type, name) and data
  * nodes (4 KiB blocks, none/LZO/zlib (raw deflate)/zstd). Files are assembled
- * from their blocks, holes read as zeros. Not done: the journal (nodes written
- * after the last commit live in bud LEBs that the log lists, not in the index)
- * and authenticated (hashed) indexes.
+ * from their blocks, holes read as zeros. The journal is replayed on top of
+ * the index (journal.ts): nodes written after the last commit live in bud LEBs
+ * that the log's reference nodes list. Not done: authenticated (hashed) indexes.
  */
 import { inflateRawSync } from 'node:zlib';
 import { lzo1xDecompress } from '../../decompress/lzo.ts';
@@ -21,15 +21,16 @@ import { zstdDecompress } from '../../decompress/zstd.ts';
 import { FsBuilder } from '../archive/fs-builder.ts';
 import type { FileSystem, NodeType, UnpackBudget } from '../model.ts';
 import { linuxCrc32 } from '../ubi/crc.ts';
+import { journalNodes } from './journal.ts';
 
 export const UBIFS_MAGIC = 0x06101831;
 const BLOCK = 4096;
-const T = { INO: 0, DATA: 1, DENT: 2, XENT: 3, SB: 6, MST: 7, IDX: 9 } as const;
+export const T = { INO: 0, DATA: 1, DENT: 2, XENT: 3, TRUN: 4, SB: 6, MST: 7, REF: 8, IDX: 9, CS: 10 } as const;
 const ITYPES: NodeType[] = ['file', 'dir', 'symlink', 'blockdev', 'chardev', 'fifo', 'socket'];
 const COMPRESSORS = ['none', 'lzo', 'zlib', 'zstd'];
 const MAX_LEVEL = 64;
 
-interface Node {
+export interface Node {
   at: number;
   type: number;
   len: number;
@@ -53,6 +54,8 @@ export interface UbifsSuper {
   compressor: string;
   fmtVersion: number;
   authenticated: boolean;
+  /** LEBs of the log area (from LEB 3). */
+  logLebs: number;
 }
 
 /** The common header at `at`, checked (magic, length, CRC), or undefined. */
@@ -73,7 +76,7 @@ export function readSuper(buf: Uint8Array, off: number): UbifsSuper | undefined 
   const lebSize = dv.getUint32(36, true);
   const lebCount = dv.getUint32(40, true);
   if (lebSize < 4096 || lebSize > 16 << 20 || (lebSize & 7) !== 0 || lebCount < 4) return undefined;
-  return { lebSize, lebCount, minIo: dv.getUint32(32, true), compressor: COMPRESSORS[dv.getUint16(84, true)] ?? `compressor ${dv.getUint16(84, true)}`, fmtVersion: dv.getUint32(80, true), authenticated: (dv.getUint32(28, true) & 0x10) !== 0 };
+  return { lebSize, lebCount, minIo: dv.getUint32(32, true), compressor: COMPRESSORS[dv.getUint16(84, true)] ?? `compressor ${dv.getUint16(84, true)}`, fmtVersion: dv.getUint32(80, true), authenticated: (dv.getUint32(28, true) & 0x10) !== 0, logLebs: dv.getUint32(56, true) };
 }
 
 function decompress(type: number, src: Uint8Array, size: number): Uint8Array {
@@ -111,6 +114,32 @@ export function readUbifs(buf: Uint8Array, off: number, sb: UbifsSuper, budget: 
   const dents = new Map<number, { name: string; inum: number; type: number }[]>();
   const data = new Map<number, Map<number, Node>>();
   let idxNodes = 0;
+  const leaf = (n: Node): void => {
+    const at = n.at;
+    const inum = dv.getUint32(at + 24, true);
+    if (n.type === T.INO && n.len >= 160) {
+      const dataLen = Math.min(dv.getUint32(at + 112, true), n.len - 160);
+      inodes.set(inum, {
+        size: Number(dv.getBigUint64(at + 48, true)),
+        mtime: Number(dv.getBigUint64(at + 72, true)),
+        nlink: dv.getUint32(at + 92, true),
+        uid: dv.getUint32(at + 96, true),
+        gid: dv.getUint32(at + 100, true),
+        mode: dv.getUint32(at + 104, true),
+        data: vol.subarray(at + 160, at + 160 + dataLen),
+      });
+    } else if (n.type === T.DENT && n.len >= 56) {
+      const nlen = Math.min(dv.getUint16(at + 50, true), n.len - 56);
+      const list = dents.get(inum) ?? [];
+      dents.set(inum, list);
+      list.push({ name: Buffer.from(vol.subarray(at + 56, at + 56 + nlen)).toString('utf8'), inum: Number(dv.getBigUint64(at + 40, true)), type: vol[at + 49]! });
+    } else if (n.type === T.DATA && n.len >= 48) {
+      const block = dv.getUint32(at + 28, true) & 0x1fffffff;
+      const blocks = data.get(inum) ?? new Map<number, Node>();
+      data.set(inum, blocks);
+      blocks.set(block, n);
+    }
+  };
   if (!master) errors.push('no valid master node; index not read');
   else if (sb.authenticated) errors.push('authenticated UBIFS (hashed index branches) is not supported');
   else {
@@ -141,32 +170,6 @@ export function readUbifs(buf: Uint8Array, off: number, sb: UbifsSuper, budget: 
       }
       leaf(n);
     };
-    const leaf = (n: Node): void => {
-      const at = n.at;
-      const inum = dv.getUint32(at + 24, true);
-      if (n.type === T.INO && n.len >= 160) {
-        const dataLen = Math.min(dv.getUint32(at + 112, true), n.len - 160);
-        inodes.set(inum, {
-          size: Number(dv.getBigUint64(at + 48, true)),
-          mtime: Number(dv.getBigUint64(at + 72, true)),
-          nlink: dv.getUint32(at + 92, true),
-          uid: dv.getUint32(at + 96, true),
-          gid: dv.getUint32(at + 100, true),
-          mode: dv.getUint32(at + 104, true),
-          data: vol.subarray(at + 160, at + 160 + dataLen),
-        });
-      } else if (n.type === T.DENT && n.len >= 56) {
-        const nlen = Math.min(dv.getUint16(at + 50, true), n.len - 56);
-        const list = dents.get(inum) ?? [];
-        dents.set(inum, list);
-        list.push({ name: Buffer.from(vol.subarray(at + 56, at + 56 + nlen)).toString('utf8'), inum: Number(dv.getBigUint64(at + 40, true)), type: vol[at + 49]! });
-      } else if (n.type === T.DATA && n.len >= 48) {
-        const block = dv.getUint32(at + 28, true) & 0x1fffffff;
-        const blocks = data.get(inum) ?? new Map<number, Node>();
-        data.set(inum, blocks);
-        blocks.set(block, n);
-      }
-    };
     const m = master.at;
     const before = errors.length;
     try {
@@ -194,6 +197,30 @@ export function readUbifs(buf: Uint8Array, off: number, sb: UbifsSuper, budget: 
       }
       errors.push(`index damaged: ${added} nodes recovered by scanning the main area (newest copy of each)`);
     }
+  }
+
+  let replayed = 0;
+  if (master && !sb.authenticated) {
+    // The journal: nodes written after the last commit, newest last. They win over the index.
+    const j = journalNodes(vol, sb, master.at, errors);
+    for (const n of j.nodes) {
+      const at = n.at;
+      const inum = dv.getUint32(at + 24, true);
+      if (n.type === T.INO && n.len >= 160 && dv.getUint32(at + 92, true) === 0) {
+        inodes.delete(inum); // nlink 0: the inode was deleted
+        data.delete(inum);
+      } else if (n.type === T.DENT && n.len >= 56) {
+        const name = Buffer.from(vol.subarray(at + 56, at + 56 + Math.min(dv.getUint16(at + 50, true), n.len - 56))).toString('utf8');
+        const list = (dents.get(inum) ?? []).filter((d) => d.name !== name);
+        dents.set(inum, list);
+        // Target inode 0: the name was removed; otherwise created or replaced.
+        if (dv.getBigUint64(at + 40, true) !== 0n) leaf(n);
+      } else if (n.type === T.TRUN && n.len >= 56) {
+        const newSize = Number(dv.getBigUint64(at + 48, true));
+        for (const block of data.get(inum)?.keys() ?? []) if (block * BLOCK >= newSize) data.get(inum)!.delete(block);
+      } else leaf(n);
+    }
+    replayed = j.nodes.length;
   }
 
   const readFile = (inum: number, ino: Ino): Uint8Array => {
@@ -246,7 +273,7 @@ export function readUbifs(buf: Uint8Array, off: number, sb: UbifsSuper, budget: 
     return true;
   };
   walk(1, '', 1);
-  const filesystem = fsb.fileSystem('ubifs', `format ${sb.fmtVersion}, ${sb.compressor}, LEB ${sb.lebSize}`, off, vol.length, inodes.size);
+  const filesystem = fsb.fileSystem('ubifs', `format ${sb.fmtVersion}, ${sb.compressor}, LEB ${sb.lebSize}${replayed ? `, ${replayed} journal nodes replayed` : ''}`, off, vol.length, inodes.size);
   if (master && idxNodes === 0 && inodes.size === 0) errors.push('index is empty');
   return filesystem;
 }
