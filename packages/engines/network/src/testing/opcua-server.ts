@@ -69,7 +69,9 @@ export async function startNodeOpcua(): Promise<NodeOpcua> {
     // MessageSecurityMode.None (OPC 10000-4 §7.20) and its policy URI.
     securityModes: [1] as never,
     securityPolicies: ['http://opcfoundation.org/UA/SecurityPolicy#None'] as never,
+    // Both PKIs in the test's folder (the user one would default to ~/.config/node-opcua-default-nodejs).
     serverCertificateManager: new OPCUACertificateManager({ rootFolder: join(dir, 'pki'), automaticallyAcceptUnknownCertificate: true }),
+    userCertificateManager: new OPCUACertificateManager({ rootFolder: join(dir, 'user-pki'), automaticallyAcceptUnknownCertificate: true }),
   });
   await server.start();
   const streams: Buffer[][] = [];
