@@ -17,7 +17,7 @@ import { specsFor } from '../taint/match.ts';
 import { type LangGroup, groupOf } from '../taint/syntax-profile.ts';
 import type { SinkKind, Step } from '../taint/value.ts';
 
-export const SINK_RULE: Record<Exclude<SinkKind, 'viewdata'>, string> = {
+export const SINK_RULE: Record<Exclude<SinkKind, 'viewdata' | 'sqli-quoted'>, string> = {
   sqli: 'injection.sql', cmdi: 'injection.command', code: 'injection.code', path: 'injection.path_traversal', xss: 'injection.xss',
   ldap: 'injection.ldap', xpath: 'injection.xpath', ssrf: 'injection.ssrf', deser: 'injection.deserialization', xxe: 'injection.xxe',
   redirect: 'injection.open_redirect', ssti: 'injection.template', nosqli: 'injection.nosql', trustbound: 'web.trust_boundary', log: 'injection.log',
@@ -80,6 +80,7 @@ export async function analyseCode(text: string, lang: LanguageId, wants: (key: s
   const taintHit = (hit: TaintHit, file: string | undefined, fileText: string) => {
     const at = hit.call.node;
     const arg = hit.arg ? `tainted argument: ${fileText.slice(hit.arg.start, hit.arg.end).slice(0, 120)}` : undefined;
+    if (hit.kind === 'sqli-quoted') return;
     if (hit.kind === 'viewdata') {
       // ViewBag.X / ViewData["X"] given request data: the key, for the views (no finding here).
       const key = hit.call.name === '__setitem__' ? hit.call.args[0] && fileText.slice(hit.call.args[0].start, hit.call.args[0].end).replace(/^@?"|"$/g, '') : hit.call.name.replace(/^set_/, '');

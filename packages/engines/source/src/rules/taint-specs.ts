@@ -386,7 +386,8 @@ export const SANITIZERS: readonly SanitizerSpec[] = [
   { langs: JS, names: ['escape', 'format'], recv: /mysql|connection|SqlString|db/i, kinds: ['sqli'] },
   { langs: JS, names: ['basename', 'normalize'], recv: /path/, kinds: ['path'] },
   { langs: PY, names: ['format_html', 'format_html_join', 'escape', 'conditional_escape', 'escape_html', 'quote_plus', 'urlencode', 'force_escape', 'strip_tags', 'clean'], kinds: ['xss'] },
-  { langs: PY, names: ['escape_string', 'quote_identifier', 'literal'], kinds: ['sqli'] },
+  { langs: PY, names: ['escape_string'], kinds: ['sqli-quoted'] },
+  { langs: PY, names: ['quote_identifier', 'literal'], kinds: ['sqli'] },
   { langs: PY, names: ['quote'], recv: /parse|urllib/, kinds: ['xss', 'redirect', 'path', 'cmdi', 'ldap', 'xpath', 'sqli'] },
   // Responses that are not HTML (JSON) and templates that autoescape: what reaches them is escaped or not markup.
   { langs: PY, names: ['jsonify', 'render_template', 'render', 'JsonResponse', 'JSONResponse', 'TemplateResponse', 'dumps'], kinds: ['xss'] },
@@ -401,7 +402,10 @@ export const SANITIZERS: readonly SanitizerSpec[] = [
   { langs: PY, names: ['quote'], recv: /shlex|pipes/, kinds: ['cmdi'] },
   { langs: PHP, names: ['htmlspecialchars', 'htmlentities', 'strip_tags', 'urlencode', 'rawurlencode'], kinds: ['xss'] },
   { langs: PHP, names: ['intval', 'floatval', 'boolval', 'is_numeric', 'count', 'strlen', 'ctype_digit'], kinds: 'all' },
-  { langs: PHP, names: ['mysqli_real_escape_string', 'mysql_real_escape_string', 'real_escape_string', 'quote', 'pg_escape_string', 'addslashes'], kinds: ['sqli'] },
+  // Escaping for SQL protects a value inside quotes only ("… WHERE n = '$v'"); placed bare (WHERE id = $v) it is still
+  // injectable — 'sqli-quoted' becomes 'sqli' where the value follows a quote. PDO::quote adds the quotes itself.
+  { langs: PHP, names: ['mysqli_real_escape_string', 'mysql_real_escape_string', 'real_escape_string', 'pg_escape_string', 'pg_escape_literal', 'addslashes', 'sqlite_escape_string', 'escapeString'], kinds: ['sqli-quoted'] },
+  { langs: PHP, names: ['quote'], kinds: ['sqli'] },
   { langs: PHP, names: ['escapeshellarg', 'escapeshellcmd'], kinds: ['cmdi'] },
   { langs: PHP, names: ['ldap_escape'], kinds: ['ldap'] },
   { langs: PHP, names: ['in_array', 'array_key_exists', 'password_hash', 'password_verify', 'hash_hmac', 'hash', 'random_int'], kinds: 'all' },

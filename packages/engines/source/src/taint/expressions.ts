@@ -13,7 +13,7 @@ import { type Frame, newFrame } from './frame.ts';
 import { assign } from './statements.ts';
 import { elementOf } from './containers.ts';
 import { assignmentsAt, callAt, functionAt, isArrayLiteral, isFunction, isIdent, isMember, isNumber, isObjectLiteral, isString, isStringPart, isSubscript, memberParts } from './syntax-profile.ts';
-import { type Value, UNKNOWN, derive, join, konst, sanitize, sourceValue } from './value.ts';
+import { type Value, UNKNOWN, derive, join, konst, quotedSql, sanitize, sourceValue } from './value.ts';
 import type { Walker } from './walker.ts';
 
 export function evaluate(w: Walker, n: Syn, f: Frame): Value {
@@ -72,7 +72,9 @@ export function evaluate(w: Walker, n: Syn, f: Frame): Value {
     const r = field(n, 'right') ?? kids[1];
     const opNode = field(n, 'operator') ?? n.children.find((c) => !c.named && c !== l && c !== r);
     const lv = l ? w.ev(l, f) : UNKNOWN;
-    const rv = r ? w.ev(r, f) : UNKNOWN;
+    let rv = r ? w.ev(r, f) : UNKNOWN;
+    // "… = '" . escaped: the escaped value sits inside SQL quotes.
+    if (typeof lv.konst === 'string' && /['"]$/.test(lv.konst)) rv = quotedSql(rv);
     const k = opNode ? foldBinary(w.text(opNode), lv.konst, rv.konst) : undefined;
     const d = derive([lv, rv]);
     // Comparisons yield booleans: no attacker data flows through them.
@@ -188,7 +190,11 @@ export function lookup(w: Walker, name: string, n: Syn, f: Frame): Value {
 export function evString(w: Walker, n: Syn, f: Frame): Value {
   const parts = namedChildren(n).filter((c) => !isStringPart(c) && !c.type.endsWith('comment'));
   if (parts.length === 0) return konst(literalString(w.text(n)));
-  const vals = parts.map((p) => w.ev(p.type === 'template_substitution' || p.type === 'interpolation' || p.type === 'interpolated_expression' ? (namedChildren(p)[0] ?? p) : p, f));
+  const vals = parts.map((p) => {
+    const v = w.ev(p.type === 'template_substitution' || p.type === 'interpolation' || p.type === 'interpolated_expression' ? (namedChildren(p)[0] ?? p) : p, f);
+    // "… WHERE n = '$escaped'": the hole follows a quote of the string's own text.
+    return /['"]\s*\{?$/.test(w.src.slice(Math.max(n.start, p.start - 3), p.start)) ? quotedSql(v) : v;
+  });
   return derive(vals);
 }
 

@@ -7,7 +7,16 @@
 
 /** The kinds of sink a sanitizer can make a value safe for. */
 /** 'viewdata': request data stored in ASP.NET ViewBag/ViewData for a view (recorded, reported where a view prints it raw). */
-export type SinkKind = 'sqli' | 'cmdi' | 'code' | 'path' | 'xss' | 'ldap' | 'xpath' | 'ssrf' | 'deser' | 'xxe' | 'redirect' | 'ssti' | 'nosqli' | 'trustbound' | 'log' | 'viewdata';
+/** 'sqli-quoted' (only ever cleared, never a sink): escaped for SQL inside quotes (mysqli_real_escape_string); it becomes
+ * 'sqli' where the value is placed right after a quote (expressions.ts), and stays injectable elsewhere (`WHERE id = $id`). */
+export type SinkKind = 'sqli' | 'cmdi' | 'code' | 'path' | 'xss' | 'ldap' | 'xpath' | 'ssrf' | 'deser' | 'xxe' | 'redirect' | 'ssti' | 'nosqli' | 'trustbound' | 'log' | 'viewdata' | 'sqli-quoted';
+
+/** A value escaped for quoted SQL, placed after an opening quote: clear for SQL there. */
+export function quotedSql(v: Value): Value {
+  const t = deepTaint(v);
+  if (!t || !t.cleared.has('sqli-quoted') || t.cleared.has('sqli')) return v;
+  return { ...v, taint: { steps: t.steps, cleared: new Set([...t.cleared, 'sqli']) } };
+}
 
 export interface Step {
   /** File of the step when it is not the file being analysed (a flow through an imported module). */

@@ -116,4 +116,8 @@ export const GO_PHP_CASES: readonly RuleCase[] = [
   // Go slices with constant bounds on a known slice or string (l[1:], g[1:2]).
   { rule: 'injection.sql', lang: 'go', bad: go('l := []string{"safe", r.FormValue("x"), "more"}\nl = l[1:]\ndb.Query("SELECT * FROM t WHERE n = \'" + l[0] + "\'")'), good: go('l := []string{"safe", r.FormValue("x"), "more"}\nl = l[1:]\ndb.Query("SELECT * FROM t WHERE n = \'" + l[1] + "\'")') },
   { rule: 'injection.sql', lang: 'go', bad: go('p := r.FormValue("x")\ng := "ABC"\nvar bar string\nswitch g[0:1] {\ncase "A":\n  bar = p\ndefault:\n  bar = "bob"\n}\ndb.Query("SELECT * FROM t WHERE n = \'" + bar + "\'")'), good: go('p := r.FormValue("x")\ng := "ABC"\nvar bar string\nswitch g[1:2] {\ncase "A":\n  bar = p\ndefault:\n  bar = "bob"\n}\ndb.Query("SELECT * FROM t WHERE n = \'" + bar + "\'")') },
+  // mysqli_real_escape_string/addslashes protect a value inside SQL quotes only (PHP manual: the escaped characters are quotes
+  // and backslashes); a bare numeric position stays injectable.
+  { rule: 'injection.sql', lang: 'php', bad: '<?php $id = mysqli_real_escape_string($c, $_POST["id"]); mysqli_query($c, "SELECT * FROM u WHERE id = $id;");', good: '<?php $id = mysqli_real_escape_string($c, $_POST["id"]); mysqli_query($c, "SELECT * FROM u WHERE id = \'$id\';");' },
+  { rule: 'injection.sql', lang: 'php', bad: '<?php $n = addslashes($_GET["n"]); mysqli_query($c, "SELECT * FROM u ORDER BY " . $n);', good: '<?php $n = addslashes($_GET["n"]); mysqli_query($c, "SELECT * FROM u WHERE n = \'" . $n . "\'");' },
 ];
