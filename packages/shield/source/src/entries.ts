@@ -3,7 +3,10 @@
  * `exports`, `bin`) and how each is loaded: `require` for CommonJS consumers,
  * `import` for ES module consumers (a CommonJS file is loaded both ways: ESM
  * consumers see only the export names Node can lex), `bin` by running it.
- * Wildcard subpaths ("./features/*") are not expanded.
+ * Wildcard subpaths ("./features/*": "./dist/features/*.js") are expanded
+ * the way Node resolves them (the `*` of the target stands for any text,
+ * slashes included) over the project's files, up to MAX_PATTERN_FILES per
+ * pattern; a pattern with more matches is reported as not fully loaded.
  */
 import path from 'node:path';
 
@@ -19,9 +22,12 @@ export interface Entry {
 
 export interface EntryList {
   entries: Entry[];
-  /** subpath patterns that were not loaded */
+  /** subpath patterns whose matching files were not all loaded (more than MAX_PATTERN_FILES) */
   patterns: string[];
 }
+
+/** Files loaded per wildcard pattern: enough to catch a broken protection, bounded for a package with thousands. */
+export const MAX_PATTERN_FILES = 50;
 
 /** "module" or "commonjs" for a .js file: the nearest package.json "type" within the project. */
 export function moduleKind(files: Map<string, Buffer>, p: string): 'module' | 'commonjs' {
@@ -67,22 +73,30 @@ export function packageEntries(files: Map<string, Buffer>): EntryList {
   };
   const byKind = (t: string): LoadMode[] => (moduleKind(files, norm(t)) === 'module' ? ['import'] : ['require', 'import']);
 
-  const walk = (label: string, v: unknown, condition: string | undefined) => {
+  const modesFor = (t: string, condition: string | undefined): LoadMode[] => (condition === 'import' ? ['import'] : condition === 'require' ? ['require'] : byKind(t));
+  // "./dist/*.js" → the project files it matches (not node_modules: a pattern target is inside the package)
+  const expand = (label: string, raw: string, condition: string | undefined) => {
+    const t = norm(raw);
+    const star = t.indexOf('*');
+    if (!safe(t) || t.indexOf('*', star + 1) !== -1) return;
+    const [before, after] = [t.slice(0, star), t.slice(star + 1)];
+    const hits = [...files.keys()].filter((f) => f.length > before.length + after.length && f.startsWith(before) && f.endsWith(after) && /\.[cm]?js$/i.test(f) && !/(^|\/)node_modules\//.test(f.slice(before.length))).sort();
+    for (const f of hits.slice(0, MAX_PATTERN_FILES)) add(`${label} → ${f}`, f, modesFor(f, condition));
+    if (hits.length > MAX_PATTERN_FILES) patterns.push(`${label}: ${hits.length} files`);
+  };
+  const walk = (label: string, v: unknown, condition: string | undefined, pattern = false) => {
     if (typeof v === 'string') {
-      if (v.includes('*')) patterns.push(`${label}: ${v}`);
-      else if (condition === 'import') add(label, v, ['import']);
+      if (v.includes('*')) {
+        if (pattern) expand(label, v, condition);
+      } else if (condition === 'import') add(label, v, ['import']);
       else if (condition === 'require') add(label, v, ['require']);
       else add(label, v, byKind(v));
     } else if (Array.isArray(v)) {
-      v.forEach((x, i) => walk(`${label}[${i}]`, x, condition));
+      v.forEach((x, i) => walk(`${label}[${i}]`, x, condition, pattern));
     } else if (v && typeof v === 'object') {
       for (const [k, x] of Object.entries(v)) {
         if (k === 'types' || k === 'browser' || k === 'react-native' || k === 'deno' || k === 'bun') continue;
-        if (k.includes('*')) {
-          patterns.push(`${label}[${k}]`);
-          continue;
-        }
-        walk(`${label}[${k}]`, x, k === 'import' || k === 'require' ? k : condition);
+        walk(`${label}[${k}]`, x, k === 'import' || k === 'require' ? k : condition, pattern || k.includes('*'));
       }
     }
   };

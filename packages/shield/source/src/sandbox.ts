@@ -7,8 +7,17 @@
  * device) in its own PID namespace, so a timeout kills every process the
  * command started. Elsewhere the child leads its own process group, killed as
  * a whole, and the result says the network was not isolated.
+ * With `confineNode`, every Node.js process of the command (the command
+ * itself, npm, test runners and the workers they start — NODE_OPTIONS is
+ * inherited) runs under Node's permission model: files readable only in the
+ * project, the scratch home and npm's own folder, writable only in the first
+ * two. Programs other than Node are confined by the namespace and time only,
+ * and so is a child a test deliberately starts with an emptied environment
+ * (child processes must be allowed for test runners): the model confines the
+ * tests as they are written, the namespace is the outer wall.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 export interface RunResult {
@@ -25,6 +34,35 @@ export interface RunOptions {
   home: string;
   timeoutMs: number;
   signal?: AbortSignal;
+  /** run every Node.js process of the command under the permission model (see above) */
+  confineNode?: boolean;
+}
+
+/** Node 22.13+ names the flag --permission (and Node 24 dropped the old name); Node 20 knows only --experimental-permission. */
+export function permissionFlag(): string {
+  return process.allowedNodeEnvironmentFlags.has('--permission') ? '--permission' : '--experimental-permission';
+}
+
+/** npm's own folder (npm and npx run as Node scripts and must read themselves), when it is where Node's prefix puts it. */
+function npmDir(): string[] {
+  const dir = path.resolve(path.dirname(process.execPath), '..', 'lib', 'node_modules', 'npm');
+  return existsSync(dir) ? [dir, path.join(path.dirname(process.execPath), 'npm'), path.join(path.dirname(process.execPath), 'npx')] : [];
+}
+
+const quoted = (p: string) => `"${p.replace(/["\\]/g, (c) => `\\${c}`)}"`;
+
+/**
+ * NODE_OPTIONS for a confined command. Paths are given one flag each (a
+ * comma-separated list is refused by current Node 20 and 22). Child processes
+ * and workers are allowed — test runners need them — and inherit the options.
+ */
+export function confinedNodeOptions(cwd: string, home: string): string {
+  const read = [cwd, home, ...npmDir()];
+  const write = [cwd, home];
+  // newer flags only where this Node knows them; the model's own warnings would fill the command's output
+  const known = (f: string) => process.allowedNodeEnvironmentFlags.has(f.split('=')[0]!);
+  const extra = ['--allow-child-process', '--allow-worker', '--allow-addons', '--disable-warning=ExperimentalWarning', '--disable-warning=SecurityWarning'].filter(known);
+  return [permissionFlag(), ...read.map((p) => `--allow-fs-read=${quoted(p)}`), ...write.map((p) => `--allow-fs-write=${quoted(p)}`), ...extra].join(' ');
 }
 
 const OUTPUT_CAP = 64 * 1024;
@@ -67,7 +105,9 @@ export function runSandboxed(argv: string[], o: RunOptions): Promise<RunResult> 
     let stderr = '';
     let timedOut = false;
     let done = false;
-    const child = spawn(wrapped[0]!, wrapped.slice(1), { cwd: o.cwd, env: cleanEnv(o.cwd, o.home), stdio: ['ignore', 'pipe', 'pipe'], detached: !isolated });
+    const env = cleanEnv(o.cwd, o.home);
+    if (o.confineNode) env.NODE_OPTIONS = confinedNodeOptions(o.cwd, o.home);
+    const child = spawn(wrapped[0]!, wrapped.slice(1), { cwd: o.cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: !isolated });
     const kill = () => {
       try {
         if (isolated) child.kill('SIGKILL');

@@ -6,7 +6,7 @@ import { buildZip, deflateBomb } from '@citadel/engine-core';
 import { createRegistry, presetValues, validateStrategy } from '@citadel/shield-core';
 import { unzipSync } from 'fflate';
 import { compileProject } from './compile.ts';
-import { packageEntries } from './entries.ts';
+import { MAX_PATTERN_FILES, packageEntries } from './entries.ts';
 import { sourceShield } from './index.ts';
 import { cjsExportNames, obfuscateScript } from './obfuscate.ts';
 import { readProject, writeTree } from './project-io.ts';
@@ -40,17 +40,29 @@ describe('source strategy data and entry points', () => {
   });
 
   it('finds main, exports by condition and bin, each loaded as its consumers load it', () => {
-    const { entries, patterns } = packageEntries(mapOf(testProjectFiles()));
+    // as after the TypeScript step (dist/ is what the wildcard subpath matches)
+    const { entries, patterns } = packageEntries(mapOf({ ...testProjectFiles(), 'dist/index.js': '', 'dist/rounding.js': '' }));
     expect(entries.map((e) => `${e.mode} ${e.target}`)).toEqual([
       'import lib/esm.mjs',
       'require dist/index.js',
       'import lib/format.mjs',
       'import dist/index.js',
+      'require dist/rounding.js',
+      'import dist/rounding.js',
       'bin bin/price-kit.js',
     ]);
+    expect(entries.find((e) => e.target === 'dist/rounding.js')?.label).toBe('exports[./dist/*] → dist/rounding.js');
     expect(patterns).toEqual([]);
-    const withPattern = packageEntries(mapOf({ 'package.json': '{"type":"module","exports":{"./x/*":"./x/*.js","./a":"../../etc/passwd"}}' }));
-    expect(withPattern).toEqual({ entries: [], patterns: ['exports[./x/*]'] });
+    // wildcard subpaths expand over the project's scripts (the * may span folders), never outside it
+    const wild = (exports: unknown, extra: Record<string, string> = {}) =>
+      packageEntries(mapOf({ 'package.json': JSON.stringify({ type: 'module', exports }), 'x/a.js': '', 'x/sub/b.js': '', 'x/c.d.ts': '', 'x/a.js.map': '', 'x/node_modules/d/index.js': '', ...extra }));
+    const star = wild({ './*': './x/*.js', './a': '../../etc/passwd', './up/*': '../*.js' });
+    expect(star).toEqual({ entries: [{ label: 'exports[./*] → x/a.js', target: 'x/a.js', mode: 'import' }, { label: 'exports[./*] → x/sub/b.js', target: 'x/sub/b.js', mode: 'import' }], patterns: [] });
+    expect(wild({ './x/*': { require: './x/*.cjs' } }, { 'x/e.cjs': '' }).entries).toEqual([{ label: 'exports[./x/*][require] → x/e.cjs', target: 'x/e.cjs', mode: 'require' }]);
+    const many = Object.fromEntries(Array.from({ length: MAX_PATTERN_FILES + 5 }, (_, i) => [`m/f${String(i).padStart(3, '0')}.js`, '']));
+    const capped = wild({ './m/*': './m/*.js' }, many);
+    expect(capped.entries).toHaveLength(MAX_PATTERN_FILES);
+    expect(capped.patterns).toEqual([`exports[./m/*]: ${MAX_PATTERN_FILES + 5} files`]);
   });
 });
 
@@ -125,7 +137,7 @@ describe('hardening a Node project end to end', () => {
     expect(r.verification.checks.filter((c) => !c.ok)).toEqual([]);
     expect(r.verification.ok).toBe(true);
     const ids = r.verification.checks.map((c) => c.id);
-    expect(ids).toEqual(expect.arrayContaining(['tests', 'expiry-lock', 'require:dist/index.js', 'import:dist/index.js', 'import:lib/esm.mjs', 'bin:bin/price-kit.js', 'source-maps', 'typescript-removed']));
+    expect(ids).toEqual(expect.arrayContaining(['tests', 'expiry-lock', 'require:dist/index.js', 'import:dist/index.js', 'import:lib/esm.mjs', 'require:dist/rounding.js', 'bin:bin/price-kit.js', 'source-maps', 'typescript-removed']));
     expect(r.verification.checks.find((c) => c.id === 'tests')?.detail).toMatch(/pass 4, fail 0/);
     const out = unzipSync(new Uint8Array(readFileSync(r.outputPath)));
     expect(Object.keys(out)).toContain('price-kit-main/dist/index.js');

@@ -22,6 +22,7 @@ export function testProjectFiles(opts: { fragile?: boolean } = {}): Record<strin
         exports: {
           '.': { types: './dist/index.d.ts', import: './lib/esm.mjs', require: './dist/index.js' },
           './format': './lib/format.mjs',
+          './dist/*': './dist/*.js',
           './package.json': './package.json',
         },
         bin: { 'price-kit': 'bin/price-kit.js' },

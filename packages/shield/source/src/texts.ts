@@ -32,7 +32,12 @@ export const UNVERIFIED = {
   noEntries: L('package.json 未声明可加载的入口（main、exports、bin）', 'package.json declares no loadable entry point (main, exports, bin)', 'package.json 未宣告可載入的入口（main、exports、bin）', 'package.json に読み込めるエントリ（main、exports、bin）がない'),
   originalFails: L('原始项目的入口在此无法加载，无法比较', 'An entry point of the original does not load here and could not be compared', '原始專案的入口在此無法載入，無法比較', '元のプロジェクトのエントリがここで読み込めず、比較できない'),
   network: L('此机器无法隔离网络：子进程仅使用不含密钥的干净环境运行', 'This machine cannot isolate the network: child processes ran only with a clean environment without secrets', '此機器無法隔離網路：子行程僅使用不含金鑰的乾淨環境執行', 'このマシンではネットワークを隔離できない：子プロセスは秘密情報のないクリーンな環境でのみ実行'),
-  patterns: L('exports 中的通配符子路径未逐一加载', 'Wildcard subpaths in exports were not loaded one by one', 'exports 中的萬用字元子路徑未逐一載入', 'exports のワイルドカードのサブパスは個別には読み込んでいない'),
+  patterns: L(
+    'exports 中的通配符子路径匹配的文件超过 50 个，只加载了前 50 个',
+    'A wildcard subpath in exports matches more than 50 files: only the first 50 were loaded',
+    'exports 中的萬用字元子路徑符合的檔案超過 50 個，只載入了前 50 個',
+    'exports のワイルドカードのサブパスに一致するファイルが 50 を超えるため、最初の 50 個のみ読み込んだ',
+  ),
 } as const;
 
 export const ERRORS = {

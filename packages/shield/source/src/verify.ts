@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { LocalizedText, StrategyValues, VerificationCheck } from '@citadel/shield-core';
 import type { Entry } from './entries.ts';
 import { PROBE_MARKER, PROBE_SOURCE } from './probe.ts';
-import { networkIsolation, runSandboxed, type RunResult } from './sandbox.ts';
+import { networkIsolation, permissionFlag, runSandboxed, type RunResult } from './sandbox.ts';
 import { CHECKS, UNVERIFIED } from './texts.ts';
 
 export const ENTRY_TIMEOUT_MS = 20_000;
@@ -47,7 +47,7 @@ async function loadAll(t: Trees, dir: string, entries: Entry[], clockAt: number 
   if (!entries.length) return { outcomes: [], ms: 0 };
   const probe = path.join(t.work, 'probe.cjs');
   const list = JSON.stringify(entries.map((e) => [e.mode, e.target]));
-  const argv = [process.execPath, '--experimental-permission', '--allow-addons', `--allow-fs-read=${dir}`, `--allow-fs-read=${probe}`, '--no-warnings', probe, dir, list, ...(clockAt ? [String(clockAt)] : [])];
+  const argv = [process.execPath, permissionFlag(), '--allow-addons', `--allow-fs-read=${dir}`, `--allow-fs-read=${probe}`, '--no-warnings', probe, dir, list, ...(clockAt ? [String(clockAt)] : [])];
   const r = await runSandboxed(argv, { cwd: dir, home: path.join(t.work, 'home'), timeoutMs: ENTRY_TIMEOUT_MS * entries.length, ...(signal ? { signal } : {}) });
   const answers = new Map<number, string>();
   for (const line of r.stdout.split('\n')) {
@@ -110,8 +110,9 @@ export async function verifyDynamic(t: Trees, entries: Entry[], patterns: string
   if (command) {
     const timeoutMs = Number(s.testTimeoutSeconds ?? 120) * 1000;
     const home = path.join(t.work, 'home');
-    const before = await runSandboxed(['/bin/sh', '-c', command], { cwd: t.before, home, timeoutMs, ...(signal ? { signal } : {}) });
-    const after = await runSandboxed(['/bin/sh', '-c', command], { cwd: t.after, home, timeoutMs, ...(signal ? { signal } : {}) });
+    // Node processes of the command may read and write the project and the scratch home only
+    const before = await runSandboxed(['/bin/sh', '-c', command], { cwd: t.before, home, timeoutMs, confineNode: true, ...(signal ? { signal } : {}) });
+    const after = await runSandboxed(['/bin/sh', '-c', command], { cwd: t.after, home, timeoutMs, confineNode: true, ...(signal ? { signal } : {}) });
     testMsBefore = before.ms;
     testMsAfter = after.ms;
     const ok = !before.timedOut && !after.timedOut && before.code === after.code;
