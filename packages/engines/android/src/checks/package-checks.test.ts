@@ -81,7 +81,9 @@ describe('secrets, endpoints, SDKs and packers', () => {
     expect(result(await assess({}), 'android.packer.hardening')).toBe('pass');
     // A stub class found only in the DEX.
     const stub = await assess({ classes: [appClass((r) => str(r, 1, 'x'), { name: 'Lcom/secneo/apkwrapper/ApplicationWrapper;' })] });
-    expect(row(stub, 'android.packer.hardening').evidence).toEqual([expect.objectContaining({ className: 'com.secneo.apkwrapper.ApplicationWrapper', detail: expect.stringMatching(/in the DEX/) })]);
+    expect(row(stub, 'android.packer.hardening').evidence).toEqual([expect.objectContaining({ className: 'com.secneo.apkwrapper.ApplicationWrapper', detail: expect.stringMatching(/in the DEX/) })]);    // Citadel's own shell: its payload and stub Application.
+    const citadel = await assess({ manifest: { app: [{ name: 'name', android: true, string: 'com.citadel.shell.ShellApp' }] }, files: { 'assets/citadel/payload.bin': Buffer.from([1, 2, 3]) } });
+    expect(citadel.target.packers).toEqual(['Citadel 加固 (Citadel shield)']);
   });
 
   it('lists third-party SDKs from class names', async () => {

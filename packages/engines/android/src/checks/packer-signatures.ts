@@ -36,4 +36,6 @@ export const PACKER_SIGNATURES: readonly PackerSignature[] = [
   { name: 'DxShield', libraries: [/^libdxbase\.so$/], entries: [/^assets\/DXINFO\.XML$/] },
   { name: 'LIAPP', entries: [/(?:^|\/)LIAPPEgg(?:\.dex)?$/] },
   { name: 'AppSealing', libraries: [/^libcovault(?:-appsec)?\.so$/] },
+  // Citadel's own DEX shell (packages/shield/android/src/shell): its stub Application and encrypted payload.
+  { name: 'Citadel 加固 (Citadel shield)', entries: [/^assets\/citadel\/payload\.bin$/], classes: ['com.citadel.shell.ShellApp'] },
 ];
