@@ -15,6 +15,9 @@ import { behavesAs, compare, entryPages, hostFor, launch, snapshot } from './ver
 const L = (zh: string, en: string, tw: string, ja: string) => ({ 'zh-CN': zh, en, 'zh-TW': tw, ja });
 const EXPIRED = L('到期日期已过，加固后的页面将无法运行', 'The expiry date has passed: the protected page would not run', '到期日期已過，加固後的頁面將無法執行', '有効期限が過ぎているため、保護後のページは動作しません');
 
+/** step limit in the lock checks (the page was just shown to work with the same steps on the allowed host) */
+const LOCK_STEP_MS = 3000;
+
 export interface H5Options {
   /** page load timeout per page (ms) */
   timeoutMs?: number;
@@ -87,20 +90,21 @@ export async function verifyPackages(
       // the user's steps belong to the entry page; other pages are compared as loaded
       const steps = page === first ? interactions : [];
       const before = await snapshot(browser, original, page, { host, interactions: steps, timeoutMs });
-      const after = await snapshot(browser, protectedPkg, page, { host, interactions: steps, timeoutMs });
+      const after = await snapshot(browser, protectedPkg, page, { host, interactions: steps, timeoutMs, settleTo: before });
       if (page === first) firstBefore = before;
       loadBefore += before.loadMs;
       loadAfter += after.loadMs;
       checks.push(...compare(page, before, after, consoleCompared));
     }
     if (firstBefore && (s.domainLock as string[]).length) {
-      const away = await snapshot(browser, protectedPkg, first, { host: 'not-allowed.invalid', interactions, timeoutMs });
+      // a lock check expects the page to be stopped: a step that finds nothing to act on need not wait long
+      const away = await snapshot(browser, protectedPkg, first, { host: 'not-allowed.invalid', interactions, timeoutMs, stepTimeoutMs: LOCK_STEP_MS });
       const stopped = !behavesAs(firstBefore, away);
       checks.push({ id: 'domain-lock', title: CHECKS.domainLock, ok: stopped, detail: `${first} on not-allowed.invalid: ${stopped ? `stopped (${away.finalUrl || 'no page'})` : 'still runs'}` });
     }
     if (firstBefore && s.expiresAt) {
       const later = Date.parse(`${s.expiresAt}T23:59:59.999Z`) + 2 * 86_400_000;
-      const expired = await snapshot(browser, protectedPkg, first, { host, interactions, timeoutMs, clockAt: later });
+      const expired = await snapshot(browser, protectedPkg, first, { host, interactions, timeoutMs, clockAt: later, stepTimeoutMs: LOCK_STEP_MS });
       const stopped = !behavesAs(firstBefore, expired);
       checks.push({ id: 'expiry-lock', title: CHECKS.expiry, ok: stopped, detail: `${first} at ${new Date(later).toISOString().slice(0, 10)}: ${stopped ? 'stopped' : 'still runs'}` });
     }

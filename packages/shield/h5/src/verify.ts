@@ -67,6 +67,40 @@ export interface PageOptions {
   clockAt?: number;
   interactions: string[];
   timeoutMs: number;
+  /** per-step limit (default: the page timeout, at most 10 s) */
+  stepTimeoutMs?: number;
+  /** the original's final view: the protected page is given up to SETTLE_MAX_MS to reach it (protected code runs slower) */
+  settleTo?: { text: string; structure: string[] };
+}
+
+/** A page counts as settled when its view has not changed for this long… */
+const SETTLE_QUIET_MS = 700;
+/** …or, when compared with the original, when it shows the same; never waited for longer than this. */
+const SETTLE_MAX_MS = 12_000;
+
+/**
+ * Waits until what the page shows stops changing (frameworks render after
+ * `load`: React schedules its first render, data arrives), or, with a target,
+ * until it shows the target. Control-flow flattening and string decoding make
+ * a production bundle several times slower, so a fixed delay after `load`
+ * compared a protected page before its first render (Citadel's own build,
+ * balanced preset: rendered 1–2 s after load on a loaded machine).
+ */
+async function settle(page: Page, target: PageOptions['settleTo']): Promise<void> {
+  const end = Date.now() + SETTLE_MAX_MS;
+  let last = '';
+  let quietSince = Date.now();
+  while (Date.now() < end) {
+    const view = await page.evaluate<{ text: string; structure: string[] }>(VIEW_SCRIPT).catch(() => undefined);
+    if (!view) return;
+    if (target && view.text === target.text && view.structure.join('|') === target.structure.join('|')) return;
+    const sig = `${view.structure.length}|${view.text}`;
+    if (sig !== last) {
+      last = sig;
+      quietSince = Date.now();
+    } else if (!target && Date.now() - quietSince >= SETTLE_QUIET_MS) return;
+    await page.waitForTimeout(100);
+  }
 }
 
 /** The entry pages to verify: index.html first, then the other pages by depth (at most 5). */
@@ -134,18 +168,21 @@ export async function snapshot(browser: Browser, pkg: WebPackage, pagePath: stri
       return snap;
     }
     await page.waitForLoadState('networkidle', { timeout: 3000 }).catch(() => undefined);
+    await settle(page, o.interactions.length ? undefined : o.settleTo);
     // page-side code as strings: this package is type-checked without the DOM library
     snap.loadMs = await page
       .evaluate<number>(`(() => { const n = performance.getEntriesByType('navigation')[0]; return n ? n.loadEventEnd - n.startTime : 0; })()`)
       .catch(() => 0);
     for (const step of o.interactions) {
       try {
-        await runStep(page, step, Math.min(o.timeoutMs, 10_000));
+        await runStep(page, step, o.stepTimeoutMs ?? Math.min(o.timeoutMs, 10_000));
       } catch (err) {
+        // the page already differs from the script: later steps would only wait for their own timeouts
         snap.pageErrors.push(`step "${step.slice(0, 80)}": ${(err as Error).message.split('\n')[0]!.slice(0, 200)}`);
+        break;
       }
     }
-    await page.waitForTimeout(200);
+    if (o.interactions.length) await settle(page, o.settleTo);
     snap.finalUrl = page.url();
     const view = await page
       .evaluate<{ text: string; structure: string[] }>(VIEW_SCRIPT)
