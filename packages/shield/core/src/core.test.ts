@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRegistry, presetValues, validateStrategy, type ShieldTypeModule, type StrategySchema } from './index.ts';
+import { createRegistry, finishScript, isExcluded, parsesOnlyAsModule, prepareScript, presetValues, replacesFunctionToString, selfDefendingDetail, validateStrategy, valuesForScript, type ShieldTypeModule, type StrategySchema } from './index.ts';
 
 const t = (s: string) => ({ 'zh-CN': s, en: s });
 const schema: StrategySchema = {
@@ -50,5 +50,39 @@ describe('registry', () => {
   it('refuses duplicate types and invalid presets', () => {
     expect(() => createRegistry([mod(), mod()])).toThrow(/twice/);
     expect(() => createRegistry([mod({ defaults: [{ id: 'bad', name: t('b'), description: t('b'), values: { level: 'nope' } }] })])).toThrow(/invalid/);
+  });
+});
+
+describe('shared obfuscation helpers', () => {
+  it('makes an ES module strict for the obfuscator, keeps hashbang, prologue and guard order', () => {
+    expect(prepareScript('export const a = 1;', true, 'G;').source).toBe("'use strict';G;export const a = 1;");
+    expect(prepareScript('var a = 1;', false, 'G;').source).toBe('G;var a = 1;');
+    const p = prepareScript('#!/usr/bin/env node\n"use strict";\nrun();', false, 'G;');
+    expect(p).toMatchObject({ hashbang: '#!/usr/bin/env node\n', source: '"use strict";G;\nrun();', strict: true });
+    expect(finishScript(p, 'var _0x=1;"use strict";run();')).toBe("#!/usr/bin/env node\n'use strict';var _0x=1;\"use strict\";run();");
+  });
+
+  it('tells modules by parsing, not by words', () => {
+    expect(parsesOnlyAsModule('import x from "./x.js"; x();')).toBe(true);
+    expect(parsesOnlyAsModule('export default 1')).toBe(true);
+    expect(parsesOnlyAsModule('var s = `\nimport x from "y"\n`; with (o) {}')).toBe(false);
+    expect(parsesOnlyAsModule('function (')).toBe(false);
+  });
+
+  it('finds scripts that replace Function.prototype.toString and drops only their self-defending', () => {
+    expect(replacesFunctionToString('v[n]=a,Function.prototype.toString=v;')).toBe(true);
+    expect(replacesFunctionToString('Object.defineProperty(Function.prototype, "toString", {value: f})')).toBe(true);
+    expect(replacesFunctionToString('if (Function.prototype.toString === x) y();')).toBe(false);
+    const s = { selfDefending: true, stringArray: true, stringArrayEncoding: 'base64' };
+    expect(valuesForScript(s, 'Function.prototype.toString=v').values.selfDefending).toBe(false);
+    expect(valuesForScript({ ...s, stringArrayEncoding: 'none' }, 'Function.prototype.toString=v').selfDefendingDropped).toBe(false);
+    expect(selfDefendingDetail(['polyfills.js'])).toMatch(/^not in polyfills\.js: .*#1210/);
+  });
+
+  it('matches exclude patterns as prefix, suffix or exact path', () => {
+    expect(isExcluded('vendor/a.js', ['vendor/'])).toBe(true);
+    expect(isExcluded('vendorx/a.js', ['vendor'])).toBe(false);
+    expect(isExcluded('js/x.min.js', ['*.min.js'])).toBe(true);
+    expect(isExcluded('a.js', ['./a.js'])).toBe(true);
   });
 });
