@@ -127,6 +127,8 @@ export const CALL_RULES: readonly CallRule[] = [
   { key: 'crypto.insecure_random', langs: ['c'], names: ['rand', 'srand', 'random', 'drand48'], test: () => true },
   // Cookies
   { key: 'web.insecure_cookie', langs: ['java'], names: ['addCookie'], test: (c) => !(c.args[0]?.flags?.has('secure') ?? false) },
+  // Spring ResponseCookie.from(name, value)…build(): Secure only when the builder is told .secure(true).
+  { key: 'web.insecure_cookie', langs: ['java'], names: ['build'], test: (c) => /^ResponseCookie\s*\.\s*from\s*\(/.test(c.recvText) && !/\.secure\(\s*true\s*\)/.test(c.recvText) && !/\.maxAge\(\s*0\s*\)/.test(c.recvText) },
   // Cookies: insecure only when the value says so — the secure flag is absent (the default is off) or a constant false;
   // a flag whose value the interpreter cannot know (configuration, an expression) is not reported.
   { key: 'web.insecure_cookie', langs: ['js'], names: ['cookie'], test: (c) => /^(res|response|resp|reply|ctx\.cookies)$/.test(c.recvText) && c.args.length >= 2 && insecureFlag(c.args[2] === undefined ? undefined : c.args[2].entries ? (c.args[2].entries.get('secure') ?? null) : UNKNOWN_FLAG) },

@@ -20,6 +20,7 @@ import { lookup } from './expressions.ts';
 import { constantBytes, csharpEntry, loadInto } from './csharp.ts';
 import { cOutArguments, unaliasCall } from './c-family.ts';
 import { withNumericFormatArgs } from './format-args.ts';
+import { javaWebEntry } from './java-web.ts';
 
 /** How deep calls to functions of the same file are followed. */
 export const MAX_INLINE_DEPTH = 3;
@@ -185,6 +186,7 @@ function runBody(w: Walker, def: FunctionDef, env: Env, depth: number): Value {
   if (w.group === 'csharp') csharpEntry(w, def, env);
   const frame = newFrame(env, depth);
   if (w.group === 'python') pythonRoute(w, def, env, frame);
+  if (w.group === 'java') javaWebEntry(w, def, env, frame);
   if (isExprNode(def.body!)) frame.ret = w.ev(def.body!, frame);
   else w.exec(def.body!, frame);
   return frame.ret ?? UNKNOWN;

@@ -17,6 +17,8 @@ export interface Frame {
   exits: Env[][];
   /** A web handler whose return value is the HTML response body (a Flask view): tainted returns are XSS. */
   htmlReturn?: boolean;
+  /** Spring MVC: the String returned names a view; `redirect:` + input is an open redirect. */
+  viewNameReturn?: boolean;
 }
 
 /** Thrown (and caught by the interpreter) when the evaluation budget runs out. */

@@ -44,6 +44,11 @@ export function exec(w: Walker, n: Syn, f: Frame): boolean {
         const taint = isTaintedFor(body, 'xss');
         if (taint) w.onHit({ kind: 'xss', call: { node: n, name: 'return', callee: 'return', args: [v], isNew: false }, arg: v, taint });
       }
+      // Spring MVC view names: return "redirect:" + input.
+      if (f.viewNameReturn && v && /^\s*"redirect:/.test(w.text(v))) {
+        const taint = isTaintedFor(val, 'redirect');
+        if (taint) w.onHit({ kind: 'redirect', call: { node: n, name: 'return', callee: 'return', args: [v], isNew: false }, arg: v, taint });
+      }
     } else if (v) w.ev(v, f);
     return true;
   }
