@@ -79,6 +79,21 @@ export class JsProject {
     return this.files.has(file);
   }
 
+  private readonly packages = new Map<string, Map<string, string | null>>();
+  /** Go: every name the files of `file`'s folder declare, with the one file declaring it (null: several). */
+  private packageNames(file: string): Map<string, string | null> {
+    const dir = file.slice(0, file.lastIndexOf('/') + 1);
+    let names = this.packages.get(dir);
+    if (!names) {
+      names = new Map();
+      for (const sib of [file, ...(this.dialect.siblings?.(this, file) ?? [])]) {
+        for (const n of new Set(goDeclaredNames(this.files.get(sib)?.text ?? ''))) names.set(n, names.has(n) ? null : sib);
+      }
+      this.packages.set(dir, names);
+    }
+    return names;
+  }
+
   private classes: ClassIndex | undefined;
   /** C#: the project's classes and what implements each interface (read once, from the files' text). */
   classIndex(): ClassIndex {
@@ -135,12 +150,9 @@ export class JsProject {
     }
     if (this.dialect.siblings) {
       // Names defined by exactly one other file of the package (not by this one) resolve there.
+      // The package's names are read once per folder (a folder of n files is not scanned n times).
       const own = new Set(goDeclaredNames(src));
-      const seen = new Map<string, string | null>();
-      for (const sib of this.dialect.siblings(this, file)) {
-        for (const n of new Set(goDeclaredNames(this.files.get(sib)?.text ?? ''))) seen.set(n, seen.has(n) ? null : sib);
-      }
-      for (const [n, sib] of seen) if (sib && !own.has(n) && !refs.has(n)) refs.set(n, { ext: { module: sib, name: n } });
+      for (const [n, sib] of this.packageNames(file)) if (sib && sib !== file && !own.has(n) && !refs.has(n)) refs.set(n, { ext: { module: sib, name: n } });
     }
     const classes = this.dialect.group === 'csharp' ? this.classIndex() : undefined;
     return {
