@@ -62,6 +62,7 @@ describe.skipIf(!chromiumAvailable)('software-component assessment in the browse
     const zip = buildZip([
       { name: 'shop/web/package-lock.json', data: npmLockfile(12, { direct: 2, extra: [{ name: 'left-pad', version: '1.1.0', license: 'WTFPL' }, { name: 'copyleft', version: '2.0.0', license: 'GPL-3.0', dev: true }] }) },
       { name: 'shop/api/requirements.txt', data: 'Django==2.1.0\nrequests>=2\n' },
+      { name: 'shop/web/Dockerfile', data: 'FROM node:14-alpine\nCOPY . /app\n' },
     ]);
     const vex = JSON.stringify({ bomFormat: 'CycloneDX', specVersion: '1.6', vulnerabilities: [{ id: 'PYSEC-2099-1', analysis: { state: 'not_affected', justification: 'code_not_reachable', detail: 'admin site disabled' }, affects: [{ ref: 'pkg:pypi/django' }] }] });
     const uid = await submit(page, zip, async () => {
@@ -92,6 +93,8 @@ describe.skipIf(!chromiumAvailable)('software-component assessment in the browse
     await expect.poll(() => components.textContent(), { timeout: 30_000 }).toContain('left-pad');
     const text = (await components.textContent())!;
     expect(text).toContain('pkg-0@1.0.0 → left-pad@1.1.0');
+    // The runtime the Dockerfile names, past its end of life (Node.js 14 ended in 2023).
+    expect(await page.getByTestId('sca-runtime-eol').textContent()).toMatch(/运行环境 Node\.js 14（shop\/web\/Dockerfile）已于 \d{4}-\d\d-\d\d 停止维护/);
     // Django's only advisory is suppressed by the VEX: not in the vulnerable list.
     expect(text).not.toContain('Django');
     expect(text).toContain('1.3.0');

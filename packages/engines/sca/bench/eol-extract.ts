@@ -4,7 +4,8 @@
  * products whose front matter names a package purl of an ecosystem this
  * engine reads (npm, pypi, maven, gem, composer, nuget, golang, cargo, hex),
  * plus Go (the `stdlib` component) and the Debian, Ubuntu and Alpine
- * releases (the distribution ecosystems). Only the facts the engine uses are
+ * releases (the distribution ecosystems), and the runtimes a project names
+ * (Node.js, Python, Ruby, PHP, Go: eol/runtime.ts). Only the facts the engine uses are
  * kept: release cycle, end of life (date, true or false), latest version, LTS.
  * Run by hand when the facts should be refreshed; the engine never downloads.
  *
@@ -22,7 +23,7 @@ const date = git('log', '-1', '--format=%cs', 'HEAD').trim();
 
 const ECOSYSTEM: Record<string, string> = { npm: 'npm', pypi: 'PyPI', maven: 'Maven', gem: 'RubyGems', composer: 'Packagist', nuget: 'NuGet', golang: 'Go', cargo: 'crates.io', hex: 'Hex' };
 /** Products matched by something other than a package purl: the engine's own component names. */
-const SPECIAL: Record<string, string[]> = { go: ['Go|stdlib'], debian: ['Debian'], ubuntu: ['Ubuntu'], 'alpine-linux': ['Alpine'] };
+const SPECIAL: Record<string, string[]> = { go: ['Go|stdlib', 'runtime|go'], debian: ['Debian'], ubuntu: ['Ubuntu'], 'alpine-linux': ['Alpine'], nodejs: ['runtime|node'], python: ['runtime|python'], ruby: ['runtime|ruby'], php: ['runtime|php'] };
 
 const out: Record<string, { title: string; link: string; packages: string[]; releases: { cycle: string; eol: string | boolean; latest?: string; lts?: boolean }[] }> = {};
 for (const file of git('ls-tree', '--name-only', 'HEAD', 'products/').split('\n').filter((f) => f.endsWith('.md'))) {

@@ -42,6 +42,8 @@ export interface ScaTarget {
   matched: boolean;
   /** Distribution releases of the input's package databases with their end of life (eol/). */
   releases?: { ecosystem: string; eol: EolFact }[];
+  /** Runtimes named by version files and Dockerfiles, with their end of life (eol/runtime.ts). */
+  runtimes?: { runtime: string; version: string; file: string; eol: EolFact }[];
   sbom: Record<string, unknown>;
 }
 
@@ -84,7 +86,7 @@ export class ScaEngine implements Engine {
       for (const comp of components) if (comp.unresolved) builder.problem(c.id('inventory.unpinned'), { file: comp.files[0], snippet: comp.name, detail: comp.unresolved });
     });
 
-    const releases = await checkEol(builder, components, ctx.now?.() ?? new Date());
+    const { releases, runtimes } = await checkEol(builder, components, ctx.now?.() ?? new Date(), collected.side);
 
     builder.setPhase('vulnerabilities');
     let result: MatchResult = { components, vulnerabilities: [] };
@@ -145,6 +147,7 @@ export class ScaEngine implements Engine {
       vulnerabilities: result.vulnerabilities,
       matched,
       ...(releases.length ? { releases } : {}),
+      ...(runtimes.length ? { runtimes } : {}),
       sbom: cycloneDx({ name: file.name, ...(sha256 ? { sha256 } : {}) }, result, ctx.now?.() ?? new Date(), ENGINE_VERSION),
     };
     Object.assign(builder.target, target);

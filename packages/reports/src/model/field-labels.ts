@@ -156,6 +156,7 @@ const PLATFORM_FIELDS: Record<string, Record<string, Row>> = {
     name: ['项目名称', '專案名稱', 'Project', 'プロジェクト'],
     components: ['组件数', '元件數', 'Components', 'コンポーネント数'],
     releases: ['发行版及维护截止日期', '發行版及維護截止日期', 'Distribution releases (end of life)', 'ディストリビューション（サポート終了日）'],
+    runtimes: ['运行环境及维护截止日期', '執行環境及維護截止日期', 'Runtimes (end of life)', 'ランタイム（サポート終了日）'],
   },
 };
 

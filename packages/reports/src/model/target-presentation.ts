@@ -30,6 +30,10 @@ export const RECORD_PHRASES: Readonly<Record<string, (r: Rec) => string>> = {
   services: (s) => `${str(s.program) || str(s.kind)}${typeof s.startedBy === 'string' ? ` ← ${s.startedBy}` : ''}`,
   manifests: (m) => `${str(m.file)}${typeof m.packages === 'number' ? ` (${m.packages})` : ''}`,
   // Software components: a dpkg/apk database's distribution release and its end-of-life date (engine-sca eol/).
+  runtimes: (r) => {
+    const e = r.eol && typeof r.eol === 'object' ? (r.eol as Rec) : {};
+    return `${words(e.title, r.version)} (${str(r.file)})${typeof e.eol === 'string' ? `: ${e.eol}` : ''}`;
+  },
   releases: (r) => {
     const e = r.eol && typeof r.eol === 'object' ? (r.eol as Rec) : {};
     return `${words(e.title, e.cycle)}${typeof e.eol === 'string' ? `: ${e.eol}` : ''}`;

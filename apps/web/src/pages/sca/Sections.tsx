@@ -16,7 +16,7 @@ export function Overview({ view }: { view: ScaView }) {
   const { t } = useTranslation();
   const live = view.vulnerabilities.filter((v) => !v.suppressed);
   const byLevel = LEVELS.map((l) => [l, live.filter((v) => v.level === l).length] as const).filter(([, n]) => n > 0);
-  const ended = view.components.filter((c) => c.eol?.ended).length + view.releases.filter((r) => r.eol.ended).length;
+  const ended = view.components.filter((c) => c.eol?.ended).length + view.releases.filter((r) => r.eol.ended).length + view.runtimes.filter((r) => r.eol.ended).length;
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       {!view.matched ? <Alert type="warning" showIcon title={t('sca.noData')} data-testid="sca-no-data" /> : null}
@@ -39,6 +39,9 @@ export function Overview({ view }: { view: ScaView }) {
       ) : null}
       {view.releases.map((r) => (
         <Alert key={r.ecosystem} type={r.eol.ended ? 'warning' : 'info'} showIcon data-testid="sca-release-eol" title={t(r.eol.ended ? 'sca.eol.releaseEnded' : 'sca.eol.releaseSupported', { release: `${r.eol.title} ${r.eol.cycle ?? ''}`, date: eolDate(t, r.eol.eol) })} />
+      ))}
+      {view.runtimes.map((r) => (
+        <Alert key={`${r.runtime}|${r.version}|${r.file}`} type={r.eol.ended ? 'warning' : 'info'} showIcon data-testid="sca-runtime-eol" title={t(r.eol.ended ? 'sca.eol.runtimeEnded' : 'sca.eol.runtimeSupported', { runtime: `${r.eol.title} ${r.version}`, file: r.file, date: eolDate(t, r.eol.eol) })} />
       ))}
       <Descriptions size="small" column={1} bordered title={t('sca.manifests')}>
         {view.manifests.map((m) => (

@@ -87,6 +87,8 @@ export interface ScaView {
   vulnerabilities: VulnRow[];
   /** Distribution releases (dpkg/apk databases) with their end of life. */
   releases: { ecosystem: string; eol: EolInfo }[];
+  /** Runtimes the project names (version files, Dockerfile base images) with their end of life. */
+  runtimes: { runtime: string; version: string; file: string; eol: EolInfo }[];
 }
 
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -170,7 +172,13 @@ export function scaView(a: Assessment | null): ScaView | undefined {
       const e = eol(r.eol);
       return e ? [{ ecosystem: str(r.ecosystem), eol: e }] : [];
     });
-  return { matched: t.matched === true, manifests, components, vulnerabilities, releases };
+  const runtimes = list(t.runtimes)
+    .filter(isObj)
+    .flatMap((r) => {
+      const e = eol(r.eol);
+      return e ? [{ runtime: str(r.runtime), version: str(r.version), file: str(r.file), eol: e }] : [];
+    });
+  return { matched: t.matched === true, manifests, components, vulnerabilities, releases, runtimes };
 }
 
 /** The assessment without the SCA target fields (the generic summary would print them as raw rows). */

@@ -3063,7 +3063,8 @@ export const EOL_DATA = {
    "title": "Go",
    "link": "https://endoflife.date/go",
    "packages": [
-    "Go|stdlib"
+    "Go|stdlib",
+    "runtime|go"
    ],
    "releases": [
     {
@@ -4230,6 +4231,157 @@ export const EOL_DATA = {
     }
    ]
   },
+  "nodejs": {
+   "title": "Node.js",
+   "link": "https://endoflife.date/nodejs",
+   "packages": [
+    "runtime|node"
+   ],
+   "releases": [
+    {
+     "cycle": "26",
+     "eol": "2029-04-30",
+     "latest": "26.7.0",
+     "lts": true
+    },
+    {
+     "cycle": "25",
+     "eol": "2026-06-01",
+     "latest": "25.9.0"
+    },
+    {
+     "cycle": "24",
+     "eol": "2028-04-30",
+     "latest": "24.19.0",
+     "lts": true
+    },
+    {
+     "cycle": "23",
+     "eol": "2025-06-01",
+     "latest": "23.11.1"
+    },
+    {
+     "cycle": "22",
+     "eol": "2027-04-30",
+     "latest": "22.23.2",
+     "lts": true
+    },
+    {
+     "cycle": "21",
+     "eol": "2024-06-01",
+     "latest": "21.7.3"
+    },
+    {
+     "cycle": "20",
+     "eol": "2026-04-30",
+     "latest": "20.20.2",
+     "lts": true
+    },
+    {
+     "cycle": "19",
+     "eol": "2023-06-01",
+     "latest": "19.9.0"
+    },
+    {
+     "cycle": "18",
+     "eol": "2025-04-30",
+     "latest": "18.20.8",
+     "lts": true
+    },
+    {
+     "cycle": "17",
+     "eol": "2022-06-01",
+     "latest": "17.9.1"
+    },
+    {
+     "cycle": "16",
+     "eol": "2023-09-11",
+     "latest": "16.20.2",
+     "lts": true
+    },
+    {
+     "cycle": "15",
+     "eol": "2021-06-01",
+     "latest": "15.14.0"
+    },
+    {
+     "cycle": "14",
+     "eol": "2023-04-30",
+     "latest": "14.21.3",
+     "lts": true
+    },
+    {
+     "cycle": "13",
+     "eol": "2020-06-01",
+     "latest": "13.14.0"
+    },
+    {
+     "cycle": "12",
+     "eol": "2022-04-30",
+     "latest": "12.22.12",
+     "lts": true
+    },
+    {
+     "cycle": "11",
+     "eol": "2019-06-30",
+     "latest": "11.15.0"
+    },
+    {
+     "cycle": "10",
+     "eol": "2021-04-30",
+     "latest": "10.24.1",
+     "lts": true
+    },
+    {
+     "cycle": "9",
+     "eol": "2018-06-30",
+     "latest": "9.11.2"
+    },
+    {
+     "cycle": "8",
+     "eol": "2019-12-31",
+     "latest": "8.17.0",
+     "lts": true
+    },
+    {
+     "cycle": "7",
+     "eol": "2017-06-30",
+     "latest": "7.10.1"
+    },
+    {
+     "cycle": "6",
+     "eol": "2019-04-30",
+     "latest": "6.17.1",
+     "lts": true
+    },
+    {
+     "cycle": "5",
+     "eol": "2016-06-30",
+     "latest": "5.12.0"
+    },
+    {
+     "cycle": "4",
+     "eol": "2018-04-30",
+     "latest": "4.9.1",
+     "lts": true
+    },
+    {
+     "cycle": "3",
+     "eol": true,
+     "latest": "3.3.1"
+    },
+    {
+     "cycle": "2",
+     "eol": true,
+     "latest": "2.5.0"
+    },
+    {
+     "cycle": "1",
+     "eol": true,
+     "latest": "1.8.4"
+    }
+   ]
+  },
   "numpy": {
    "title": "NumPy",
    "link": "https://endoflife.date/numpy",
@@ -4414,6 +4566,105 @@ export const EOL_DATA = {
      "cycle": "1.0",
      "eol": "2017-03-14",
      "latest": "1.0.6"
+    }
+   ]
+  },
+  "php": {
+   "title": "PHP",
+   "link": "https://endoflife.date/php",
+   "packages": [
+    "runtime|php"
+   ],
+   "releases": [
+    {
+     "cycle": "8.5",
+     "eol": "2029-12-31",
+     "latest": "8.5.9"
+    },
+    {
+     "cycle": "8.4",
+     "eol": "2028-12-31",
+     "latest": "8.4.24"
+    },
+    {
+     "cycle": "8.3",
+     "eol": "2027-12-31",
+     "latest": "8.3.33"
+    },
+    {
+     "cycle": "8.2",
+     "eol": "2026-12-31",
+     "latest": "8.2.33"
+    },
+    {
+     "cycle": "8.1",
+     "eol": "2025-12-31",
+     "latest": "8.1.34"
+    },
+    {
+     "cycle": "8.0",
+     "eol": "2023-11-26",
+     "latest": "8.0.30"
+    },
+    {
+     "cycle": "7.4",
+     "eol": "2022-11-28",
+     "latest": "7.4.33"
+    },
+    {
+     "cycle": "7.3",
+     "eol": "2021-12-06",
+     "latest": "7.3.33"
+    },
+    {
+     "cycle": "7.2",
+     "eol": "2020-11-30",
+     "latest": "7.2.34"
+    },
+    {
+     "cycle": "7.1",
+     "eol": "2019-12-01",
+     "latest": "7.1.33"
+    },
+    {
+     "cycle": "7.0",
+     "eol": "2019-01-10",
+     "latest": "7.0.33"
+    },
+    {
+     "cycle": "5.6",
+     "eol": "2018-12-31",
+     "latest": "5.6.40"
+    },
+    {
+     "cycle": "5.5",
+     "eol": "2016-07-21",
+     "latest": "5.5.38"
+    },
+    {
+     "cycle": "5.4",
+     "eol": "2015-09-14",
+     "latest": "5.4.45"
+    },
+    {
+     "cycle": "5.3",
+     "eol": "2014-08-14",
+     "latest": "5.3.29"
+    },
+    {
+     "cycle": "5.2",
+     "eol": "2011-01-06",
+     "latest": "5.2.17"
+    },
+    {
+     "cycle": "5.1",
+     "eol": "2006-08-24",
+     "latest": "5.1.6"
+    },
+    {
+     "cycle": "5.0",
+     "eol": "2005-09-05",
+     "latest": "5.0.5"
     }
    ]
   },
@@ -4772,6 +5023,100 @@ export const EOL_DATA = {
      "cycle": "1.0",
      "eol": "2023-08-31",
      "latest": "1.8.0"
+    }
+   ]
+  },
+  "python": {
+   "title": "Python",
+   "link": "https://endoflife.date/python",
+   "packages": [
+    "runtime|python"
+   ],
+   "releases": [
+    {
+     "cycle": "3.14",
+     "eol": "2030-10-31",
+     "latest": "3.14.7"
+    },
+    {
+     "cycle": "3.13",
+     "eol": "2029-10-31",
+     "latest": "3.13.15"
+    },
+    {
+     "cycle": "3.12",
+     "eol": "2028-10-31",
+     "latest": "3.12.14"
+    },
+    {
+     "cycle": "3.11",
+     "eol": "2027-10-31",
+     "latest": "3.11.16"
+    },
+    {
+     "cycle": "3.10",
+     "eol": "2026-10-31",
+     "latest": "3.10.21"
+    },
+    {
+     "cycle": "3.9",
+     "eol": "2025-10-31",
+     "latest": "3.9.25"
+    },
+    {
+     "cycle": "3.8",
+     "eol": "2024-10-07",
+     "latest": "3.8.20"
+    },
+    {
+     "cycle": "3.7",
+     "eol": "2023-06-27",
+     "latest": "3.7.17"
+    },
+    {
+     "cycle": "3.6",
+     "eol": "2021-12-23",
+     "latest": "3.6.15"
+    },
+    {
+     "cycle": "3.5",
+     "eol": "2020-09-30",
+     "latest": "3.5.10"
+    },
+    {
+     "cycle": "3.4",
+     "eol": "2019-03-18",
+     "latest": "3.4.10"
+    },
+    {
+     "cycle": "3.3",
+     "eol": "2017-09-29",
+     "latest": "3.3.7"
+    },
+    {
+     "cycle": "3.2",
+     "eol": "2016-02-20",
+     "latest": "3.2.6"
+    },
+    {
+     "cycle": "2.7",
+     "eol": "2020-01-01",
+     "latest": "2.7.18"
+    },
+    {
+     "cycle": "3.1",
+     "eol": "2012-04-09",
+     "latest": "3.1.5"
+    },
+    {
+     "cycle": "3.0",
+     "eol": "2009-06-27",
+     "latest": "3.0.1"
+    },
+    {
+     "cycle": "2.6",
+     "eol": "2013-10-29",
+     "latest": "2.6.9"
     }
    ]
   },
@@ -5411,6 +5756,90 @@ export const EOL_DATA = {
      "cycle": "4.2",
      "eol": "2017-04-27",
      "latest": "4.2.11.3"
+    }
+   ]
+  },
+  "ruby": {
+   "title": "Ruby",
+   "link": "https://endoflife.date/ruby",
+   "packages": [
+    "runtime|ruby"
+   ],
+   "releases": [
+    {
+     "cycle": "4.0",
+     "eol": "2029-03-31",
+     "latest": "4.0.6"
+    },
+    {
+     "cycle": "3.4",
+     "eol": "2028-03-31",
+     "latest": "3.4.10"
+    },
+    {
+     "cycle": "3.3",
+     "eol": "2027-03-31",
+     "latest": "3.3.12"
+    },
+    {
+     "cycle": "3.2",
+     "eol": "2026-03-31",
+     "latest": "3.2.11"
+    },
+    {
+     "cycle": "3.1",
+     "eol": "2025-03-26",
+     "latest": "3.1.7"
+    },
+    {
+     "cycle": "3.0",
+     "eol": "2024-04-23",
+     "latest": "3.0.7"
+    },
+    {
+     "cycle": "2.7",
+     "eol": "2023-03-31",
+     "latest": "2.7.8"
+    },
+    {
+     "cycle": "2.6",
+     "eol": "2022-03-31",
+     "latest": "2.6.10"
+    },
+    {
+     "cycle": "2.5",
+     "eol": "2021-03-31",
+     "latest": "2.5.9"
+    },
+    {
+     "cycle": "2.4",
+     "eol": "2020-03-31",
+     "latest": "2.4.10"
+    },
+    {
+     "cycle": "2.3",
+     "eol": "2019-03-31",
+     "latest": "2.3.8"
+    },
+    {
+     "cycle": "2.2",
+     "eol": "2018-03-31",
+     "latest": "2.2.10"
+    },
+    {
+     "cycle": "2.1",
+     "eol": "2017-03-31",
+     "latest": "2.1.10"
+    },
+    {
+     "cycle": "2.0.0",
+     "eol": "2016-02-24",
+     "latest": "2.0.0p648"
+    },
+    {
+     "cycle": "1.9.3",
+     "eol": "2015-02-23",
+     "latest": "1.9.3p551"
     }
    ]
   },

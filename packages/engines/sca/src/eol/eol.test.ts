@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { engine, type ScaTarget } from '../index.ts';
 import { EOL_SOURCE, eolOfComponent, eolOfProduct, eolOfRelease } from './index.ts';
+import { isRuntimeFile, runtimesOf } from './runtime.ts';
 
 describe('end of life (endoflife.date facts)', () => {
   it('names its source and matches versions to release cycles on a given day', () => {
@@ -48,5 +49,34 @@ describe('end of life (endoflife.date facts)', () => {
     const item = a.findings.find((r) => r.ruleId === 'sca.inventory.eol')!;
     expect(item.result).toBe('fail');
     expect(item.evidence.map((e) => e.snippet)).toEqual(expect.arrayContaining(['Django@1.11.29', 'Debian 10']));
+  });
+
+  it('reads the runtimes a project names: version files, .tool-versions, runtime.txt and Dockerfile base images', () => {
+    const f = (path: string, text: string) => ({ path, bytes: new TextEncoder().encode(text) });
+    const got = runtimesOf([
+      f('.nvmrc', 'v14.17.0\n'),
+      f('api/.python-version', '3.8.10'),
+      f('runtime.txt', 'python-3.7.9'),
+      f('.tool-versions', 'nodejs 16.20.0\nruby 2.7.2\nterraform 1.0.0\n'),
+      f('docker/Dockerfile', 'FROM --platform=linux/amd64 docker.io/library/node:18-alpine AS build\nFROM python:3.12-slim\nFROM golang@sha256:abc\nFROM nginx:1.25\nFROM php:latest\n'),
+      f('.nvmrc.bak', '12'),
+      f('node_modules/x/.nvmrc', '10'),
+    ]);
+    expect(got.map((r) => `${r.runtime} ${r.version} ${r.file}`).sort()).toEqual(['node 14.17.0 .nvmrc', 'node 16.20.0 .tool-versions', 'node 18 docker/Dockerfile', 'python 3.12 docker/Dockerfile', 'python 3.7.9 runtime.txt', 'python 3.8.10 api/.python-version', 'ruby 2.7.2 .tool-versions']);
+    expect(isRuntimeFile('node_modules/x/.nvmrc')).toBe(false);
+    expect(isRuntimeFile('services/web.Dockerfile')).toBe(true);
+    // Node 14 ended 2023-04-30 per endoflife.date.
+    expect(eolOfComponent('runtime', 'node', '14.17.0', '2025-01-01')).toMatchObject({ product: 'nodejs', cycle: '14', ended: true });
+    expect(eolOfComponent('runtime', 'python', '3.8.10', '2025-01-01')).toMatchObject({ product: 'python', cycle: '3.8', ended: true });
+  });
+
+  it('reports an ended runtime named by the project', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sca-rt-'));
+    writeFileSync(join(dir, 'requirements.txt'), 'requests==2.31.0\n');
+    writeFileSync(join(dir, 'Dockerfile'), 'FROM python:3.6-slim\nCOPY . /app\n');
+    const a = await engine.run({ files: [{ path: dir, name: 'proj' }] }, {}, { now: () => new Date('2025-06-01T00:00:00Z') });
+    const t = a.target as unknown as ScaTarget;
+    expect(t.runtimes).toEqual([expect.objectContaining({ runtime: 'python', version: '3.6', file: 'Dockerfile', eol: expect.objectContaining({ cycle: '3.6', ended: true }) })]);
+    expect(a.findings.find((x) => x.ruleId === 'sca.inventory.eol')!.evidence.map((e) => e.snippet)).toEqual(['Python 3.6']);
   });
 });

@@ -7,12 +7,20 @@
 import type { AssessmentBuilder } from '@citadel/engine-core';
 import type { Component } from '../match/match.ts';
 import { EOL_SOURCE, type EolFact, eolOfComponent, eolOfRelease } from './index.ts';
+import { type RuntimeUse, runtimesOf } from './runtime.ts';
 
 const ID = 'sca.inventory.eol';
 
-export async function checkEol(builder: AssessmentBuilder, components: readonly Component[], now: Date): Promise<{ ecosystem: string; eol: EolFact }[]> {
+export interface EolResult {
+  releases: { ecosystem: string; eol: EolFact }[];
+  /** Runtimes the project names (version files, Dockerfile base images) that endoflife.date knows. */
+  runtimes: (RuntimeUse & { eol: EolFact })[];
+}
+
+export async function checkEol(builder: AssessmentBuilder, components: readonly Component[], now: Date, side: readonly { path: string; bytes: Uint8Array }[] = []): Promise<EolResult> {
   const today = now.toISOString().slice(0, 10);
   const releases: { ecosystem: string; eol: EolFact }[] = [];
+  const runtimes: EolResult['runtimes'] = [];
   const source = `${EOL_SOURCE.source} as of ${EOL_SOURCE.date}`;
   const when = (f: EolFact): string => (typeof f.eol === 'string' ? `ended ${f.eol}` : 'ended (no date recorded)');
   const upgrade = (f: EolFact): string => [f.latest ? `latest of ${f.cycle}: ${f.latest}` : '', f.newest ? `newest release: ${f.newest}` : ''].filter(Boolean).join('; ');
@@ -30,6 +38,12 @@ export async function checkEol(builder: AssessmentBuilder, components: readonly 
       const file = components.find((c) => c.ecosystem === eco)?.files[0];
       if (f.ended) builder.finding(ID, { file, snippet: `${f.title} ${f.cycle}`, detail: [`${when(f)}; every package of this release is affected`, upgrade(f), `${source}, ${f.link}`].filter(Boolean).join('; ') });
     }
+    for (const r of runtimesOf(side)) {
+      const f = eolOfComponent('runtime', r.runtime, r.version, today);
+      if (!f) continue;
+      runtimes.push({ ...r, eol: f });
+      if (f.ended) builder.finding(ID, { file: r.file, snippet: `${f.title} ${r.version}`, detail: [`runtime named by ${r.file}: ${f.title} ${f.cycle ?? `< ${r.version}`} ${when(f)}`, upgrade(f), `${source}, ${f.link}`].filter(Boolean).join('; ') });
+    }
   });
-  return releases;
+  return { releases, runtimes };
 }

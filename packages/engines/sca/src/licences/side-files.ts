@@ -10,11 +10,13 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isVexName } from '../sbom/vex.ts';
+import { isRuntimeFile } from '../eol/runtime.ts';
 import { isLicenceOnlySource, isWheelName } from './extract.ts';
 
 export const SIDE_LIMITS = { maxFiles: 20_000, maxFileBytes: 1 << 20, maxVexBytes: 16 << 20, maxWheelBytes: 64 << 20, maxTotalBytes: 256 << 20 };
 
-export const isSideFile = (path: string): boolean => isLicenceOnlySource(path) || isVexName(path);
+// Runtime version files and Dockerfiles ride along for the end-of-life check (eol/runtime.ts).
+export const isSideFile = (path: string): boolean => isLicenceOnlySource(path) || isVexName(path) || isRuntimeFile(path);
 
 export class SideFiles {
   readonly files: { path: string; bytes: Uint8Array }[] = [];
