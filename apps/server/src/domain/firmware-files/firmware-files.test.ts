@@ -39,7 +39,7 @@ describe.each(DIALECTS)('/f single files of the unpacked image (%s)', (dialect) 
    * of that image, made in this process: the worker's engine child would take most of
    * the test's time and is covered by the runner's own tests.
    */
-  const submit = async (name: string, image: Uint8Array): Promise<string> => {
+  const submit = async (name: string, image: Uint8Array, withoutLocators = false): Promise<string> => {
     const file = (await uploadChunked(t.app, users['fw-alice']!, name, Buffer.from(image), { kind: 'firmware', chunkSize: 64 * 1024 })).last.body.data.file;
     const created = await post(t.app, '/task/create', { platform: 'firmware', sample_id: file.sample_id }, users['fw-alice']!);
     if (!created.body.data) throw new Error(`task not created: ${JSON.stringify(created.body)}`);
@@ -51,6 +51,8 @@ describe.each(DIALECTS)('/f single files of the unpacked image (%s)', (dialect) 
     const task = (await repo.byUid(uid))!;
     await repo.claimById(task.id, 'test', 60_000);
     await repo.transition(task.id, 'DOWNLOADING', 'PROCESSING', {}, 'test');
+    // As stored before file systems carried their locators: the viewer carves the whole image.
+    if (withoutLocators) for (const fs of assessment.target.filesystems as { locator?: unknown }[]) delete fs.locator;
     if (!(await repo.finishWithResult(task.id, 'test', {}, JSON.stringify(assessment)))) throw new Error('task not finished');
     return uid;
   };
@@ -114,6 +116,13 @@ describe.each(DIALECTS)('/f single files of the unpacked image (%s)', (dialect) 
     expect(Buffer.from(img.base64, 'base64').equals(PNG)).toBe(true);
     const link = (await post(t.app, '/f/file_preview', { task_uid: uidA, path: '/bin/sh' }, users['fw-alice']!)).body.data;
     expect(link).toEqual({ kind: 'symlink', target: 'busybox' });
+  });
+
+  it('an assessment stored without file-system locators still opens files (whole-image carve)', async () => {
+    const uid = await submit('c.bin', buildImage(tree(passwdA)), true);
+    const res = await download(uid, '/etc/passwd');
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.toString()).toBe(passwdA);
   });
 
   it('diffs a changed text file of two tasks; a binary gives a note', async () => {
