@@ -7,7 +7,7 @@
  * (the block's table reads come last). Samples: bits 0–11 of every load address
  * (table base plus index times element size), constant and repeated ones dropped.
  * Attack: the first-round targets of the simulated assessment (single-bit DPA, per-bit
- * correlation, HW CPA on S(p ⊕ k)); this checks that the C code leaks what the
+ * correlation, HW CPA on S(p ⊕ k) and its MixColumns multiples); this checks that the C code leaks what the
  * simulation says it leaks, not only that the simulation is right.
  */
 import { spawn } from 'node:child_process';
@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { SBOX, expandKey } from '../src/aes/reference.ts';
+import { SBOX, expandKey, gmul } from '../src/aes/reference.ts';
 import { type SeriesOf, attackAll, chanceBytes } from '../src/dca/assess.ts';
 import { transpose } from '../src/dca/traces.ts';
 import { run, which } from '../src/toolchain.ts';
@@ -90,7 +90,9 @@ int main(void) {
   });
   const samples = transpose(bits);
   const rk0 = expandKey(key)[0]!;
-  const first = Array.from({ length: 16 }, (_, i) => ({ inputs: Uint8Array.from(plaintexts, (x) => x[i]!), key: rk0[i]!, sbox: SBOX, samples }));
+  // S and its MixColumns multiples, as in the simulated assessment
+  const sbox = [1, 2, 3].map((c) => Uint8Array.from(SBOX, (v) => gmul(c, v)));
+  const first = Array.from({ length: 16 }, (_, i) => ({ inputs: Uint8Array.from(plaintexts, (x) => x[i]!), key: rk0[i]!, sbox, samples }));
   const r = attackAll({ first }, checkpoints);
   return { attacks: r.attacks, samples: samples.length, loadsPerTrace: width, chance: chanceBytes(16) };
 }

@@ -3,7 +3,8 @@
  *
  * Attacks, each on every key byte of both ends of the cipher:
  *  - first round: target S(p ⊕ k) for the known input byte p and the first round key
- *    (AES: the 16 bytes of the first round key of the direction; SM4: the 4 bytes of
+ *    (AES: the 16 bytes of the first round key of the direction, target also c·S(p ⊕ k) for
+ *    each MixColumns coefficient c — the bytes of the T-box output; SM4: the 4 bytes of
  *    rk0 against z = X1⊕X2⊕X3);
  *  - last round: target S⁻¹(c ⊕ k) for the known output byte c and the last round key
  *    (AES), or S(z ⊕ rk31) with z from the output words (SM4);
@@ -19,7 +20,7 @@
 import { randomBytes } from 'node:crypto';
 import { type AesTables, aesBlock, buildAes } from '../aes/chow.ts';
 import { aesBlockMasked } from '../aes/masked.ts';
-import { INV_SBOX, SBOX, decryptionRoundKeys, expandKey } from '../aes/reference.ts';
+import { INV_MIX, INV_SBOX, MIX, SBOX, decryptionRoundKeys, expandKey, gmul } from '../aes/reference.ts';
 import type { GeneratedLibrary } from '../generate.ts';
 import { Rng } from '../rng.ts';
 import { sm4BlockMasked } from '../sm4/masked.ts';
@@ -146,11 +147,15 @@ export function aesTargets(t: AesTables, set: TraceSet, direction: 'enc' | 'dec'
   const sbox = direction === 'enc' ? SBOX : INV_SBOX;
   const inverse = direction === 'enc' ? INV_SBOX : SBOX;
   const nr = rk.length - 1;
+  // the bytes of the first-round T-box output: the S-box output times each MixColumns coefficient
+  // (decryption's 0e/0b/0d/09 leave no single S-box bit in place, so S alone misses the plain inverse tables)
+  const coefficients = [...new Set((direction === 'enc' ? MIX : INV_MIX).flat())];
+  const first = coefficients.map((c) => Uint8Array.from(sbox, (v) => gmul(c, v)));
   return {
     first: Array.from({ length: 16 }, (_, src) => ({
       inputs: Uint8Array.from(set.inputs, (p) => p[src]!),
       key: rk[0]![src]!,
-      sbox,
+      sbox: first,
       samples: set.first[t.shift.indexOf(src) >> 2]!,
     })),
     last: Array.from({ length: 16 }, (_, i) => ({
@@ -217,7 +222,7 @@ export function runDca(lib: GeneratedLibrary, key: Uint8Array, o: { traces?: num
     method: 'first-order DCA on simulated software traces (every bit of every value read and of every index read at, in the rounds one key byte reaches, aligned by table): single-bit difference of means (Bos et al.), per-bit correlation and Hamming-weight CPA',
     target:
       alg === 'AES'
-        ? `first round S(p ⊕ k) and last round S⁻¹(c ⊕ k) of the ${direction === 'enc' ? 'encryption' : 'decryption'} tables, 16 key bytes each`
+        ? `first round S(p ⊕ k) and its MixColumns multiples, last round S⁻¹(c ⊕ k), of the ${direction === 'enc' ? 'encryption' : 'decryption'} tables, 16 key bytes each`
         : `S-box output of round 1 (rk0) and of round 32 (rk31) of the ${direction === 'enc' ? 'encryption' : 'decryption'} tables, 4 key bytes each`,
     direction,
     masked,

@@ -18,8 +18,8 @@ export interface ByteTarget {
   /** known byte of each trace: a plaintext byte (first) or ciphertext byte (last) */
   inputs: Uint8Array;
   key: number;
-  /** hypothesis: bits of sbox[input ⊕ key] */
-  sbox: Uint8Array;
+  /** hypothesis: bits of sbox[input ⊕ key] (several tables: the best of them) */
+  sbox: Uint8Array | Uint8Array[];
   samples: Uint8Array[];
 }
 
