@@ -134,7 +134,8 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('verification in Chromium', () => {
     const page = (title: string) => `<!doctype html><h1 id="t">x</h1><script src="a.js"></script><script>document.getElementById('t').textContent = ${JSON.stringify(title)};</script>`;
     const original = pkgOf({ 'index.html': page('Shop'), 'a.js': 'var a = 1;' });
     const broken = pkgOf({ 'index.html': page('Broken'), 'a.js': 'var a = 2;' });
-    const v = await verifyPackages(original, broken, { ...preset('h5.light'), integrity: false }, ['a.js'], 30_000);
+    // a 10 s page timeout gives the protected page 4 s to reach the original's view
+    const v = await verifyPackages(original, broken, { ...preset('h5.light'), integrity: false }, ['a.js'], 10_000);
     const dom = v.checks.find((c) => c.id === 'dom:index.html');
     expect(dom).toMatchObject({ ok: false });
     expect(dom?.detail).toContain('Broken');

@@ -75,7 +75,7 @@ export interface PageOptions {
 
 /** A page counts as settled when its view has not changed for this long… */
 const SETTLE_QUIET_MS = 700;
-/** …or, when compared with the original, when it shows the same; never waited for longer than this. */
+/** …or, when compared with the original, when it shows the same; never waited for longer than this (or 40 % of the page timeout). */
 const SETTLE_MAX_MS = 12_000;
 
 /**
@@ -86,8 +86,8 @@ const SETTLE_MAX_MS = 12_000;
  * compared a protected page before its first render (Citadel's own build,
  * balanced preset: rendered 1–2 s after load on a loaded machine).
  */
-async function settle(page: Page, target: PageOptions['settleTo']): Promise<void> {
-  const end = Date.now() + SETTLE_MAX_MS;
+async function settle(page: Page, target: PageOptions['settleTo'], timeoutMs: number): Promise<void> {
+  const end = Date.now() + Math.min(SETTLE_MAX_MS, timeoutMs * 0.4);
   let last = '';
   let quietSince = Date.now();
   while (Date.now() < end) {
@@ -168,7 +168,7 @@ export async function snapshot(browser: Browser, pkg: WebPackage, pagePath: stri
       return snap;
     }
     await page.waitForLoadState('networkidle', { timeout: 3000 }).catch(() => undefined);
-    await settle(page, o.interactions.length ? undefined : o.settleTo);
+    await settle(page, o.interactions.length ? undefined : o.settleTo, o.timeoutMs);
     // page-side code as strings: this package is type-checked without the DOM library
     snap.loadMs = await page
       .evaluate<number>(`(() => { const n = performance.getEntriesByType('navigation')[0]; return n ? n.loadEventEnd - n.startTime : 0; })()`)
@@ -182,7 +182,7 @@ export async function snapshot(browser: Browser, pkg: WebPackage, pagePath: stri
         break;
       }
     }
-    if (o.interactions.length) await settle(page, o.settleTo);
+    if (o.interactions.length) await settle(page, o.settleTo, o.timeoutMs);
     snap.finalUrl = page.url();
     const view = await page
       .evaluate<{ text: string; structure: string[] }>(VIEW_SCRIPT)
