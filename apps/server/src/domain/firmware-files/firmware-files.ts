@@ -136,6 +136,8 @@ export class FirmwareFiles {
     if (cached && cached.kind !== 'omitted') return cached;
     // The carve of the tree is shared by concurrent clicks; a file the budget left out is carved by name.
     const key = cached ? `${task.id}\0${path}` : `${task.id}`;
+    // Read before looking for a running carve: no await between that look and registering a new one.
+    const { locators } = await this.listing(task);
     const running = this.inFlight.get(key);
     if (running) {
       const found = (await running).entries.get(path);
@@ -143,7 +145,7 @@ export class FirmwareFiles {
       if (found?.kind === 'omitted' && !cached && !retried) return this.entry(task, path, true);
       return found;
     }
-    const job = this.carve(task, [path], (await this.listing(task)).locators);
+    const job = this.carve(task, [path], locators);
     const final = job.final.then((c) => {
       this.cache.set(task.id, c);
       return c;
