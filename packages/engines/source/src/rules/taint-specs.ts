@@ -412,6 +412,12 @@ export const SANITIZERS: readonly SanitizerSpec[] = [
   { langs: PHP, names: ['basename', 'realpath'], kinds: ['path'] },
   { langs: CS, names: ['HtmlEncode', 'HtmlAttributeEncode', 'JavaScriptStringEncode', 'Encode', 'UrlEncode', 'EscapeDataString', 'EscapeUriString'], recv: /WebUtility|HttpUtility|HtmlEncoder|JavaScriptEncoder|UrlEncoder|Encoder|AntiXssEncoder|^Uri$|_?(html|url)Encoder/i, kinds: ['xss', 'redirect', 'log'] },
   { langs: CS, names: ['LdapFilterEncode', 'LdapDistinguishedNameEncode'], kinds: ['ldap'] },
+  // A file's content is not the request data that named the file (the path sink still fires on the name): Python open()
+  // and pathlib reads, Node fs reads, Go os.ReadFile.
+  { langs: PY, names: ['open'], kinds: 'all' },
+  { langs: PY, names: ['read_text', 'read_bytes'], kinds: 'all' },
+  { langs: JS, names: ['readFileSync', 'readFile'], recv: /^(fs|fsp|fs\.promises|promises)$/, kinds: 'all' },
+  { langs: GO, names: ['ReadFile'], recv: /^(os|ioutil)$/, kinds: 'all' },
   // What File.ReadAll… return is the file's content, not the request data that named the file (the path sink still fires).
   { langs: CS, names: ['ReadAllText', 'ReadAllBytes', 'ReadAllLines', 'ReadAllTextAsync', 'ReadAllBytesAsync', 'ReadAllLinesAsync'], recv: /^(System\.IO\.)?File$/, kinds: 'all' },
   { langs: CS, names: ['GetFileName', 'GetFileNameWithoutExtension', 'GetExtension'], recv: /(^|\.)Path$/, kinds: ['path'] },

@@ -253,7 +253,10 @@ export function checkSinks(w: Walker, call: CallSite, args: readonly Value[], re
  */
 function pythonRoute(w: Walker, def: FunctionDef, env: Env, frame: Frame): void {
   const decorated = def.node.parent?.type === 'decorated_definition' ? def.node.parent : undefined;
-  if (!decorated) return;
+  if (!decorated || !decorated.children.some((c) => c.type === 'decorator' && PY_ROUTE.test(w.text(c)))) {
+    djangoView(w, def, env);
+    return;
+  }
   const decorators = decorated.children.filter((c) => c.type === 'decorator').map((d) => w.text(d));
   const route = decorators.find((d) => PY_ROUTE.test(d));
   if (!route) return;
@@ -319,3 +322,20 @@ function goLocalMethods(w: Walker, call: CallSite, recv: Value | undefined): Fun
 }
 
 const PHP_ARRAY_FUNCTIONS: Readonly<Record<string, string>> = { array_shift: 'shift', array_pop: 'pop', array_push: 'push' };
+
+/**
+ * Django: a view is a function whose first parameter is `request` (or a get/post/… method of a class-based view,
+ * after self and request); the parameters after it are the URL's captures (`path('u/<str:name>/', view)`), text
+ * from the request. Only in files that import Django.
+ */
+function djangoView(w: Walker, def: FunctionDef, env: Env): void {
+  if (!/^\s*(from\s+django\b|import\s+django\b|from\s+rest_framework\b)/m.test(w.src)) return;
+  const params = def.params;
+  const at = params[0] === 'request' ? 1 : (params[0] === 'self' && params[1] === 'request' && /^(get|post|put|patch|delete|head|options|list|retrieve|create|update|partial_update|destroy)$/.test(def.name)) ? 2 : -1;
+  if (at < 0) return;
+  for (const name of params.slice(at)) {
+    if (/^(args|kwargs|format)$/.test(name)) continue;
+    const old = env.get(name);
+    if (!old || old === UNKNOWN) env.set(name, sourceValue(w.step(def.node, 'source')));
+  }
+}

@@ -200,6 +200,12 @@ export function assignmentsAt(n: Syn): Assignment[] | undefined {
       const value = field(n, 'value') ?? (eq ? namedChildren(eq)[0] : undefined);
       return name ? [{ target: name, ...(value ? { value } : {}), compound: false }] : [];
     }
+    // Python `with open(p) as f:` / `with conn.cursor() as c:`: the target holds what the expression made.
+    case 'as_pattern': {
+      const [value, target] = namedChildren(n);
+      const t = target?.type === 'as_pattern_target' ? namedChildren(target)[0] : target;
+      return t && value && n.parent?.type === 'with_item' ? [{ target: t, value, compound: false }] : undefined;
+    }
     case 'init_declarator': {
       const d = field(n, 'declarator');
       const value = field(n, 'value');
