@@ -25,6 +25,7 @@ import { AlignedZipWriter } from '../zip/aligned-writer.ts';
 import { stripClassDebug } from './class-strip.ts';
 import { consumerKeeps } from './consumer-rules.ts';
 import { renameJar, type RenameResult } from './rename.ts';
+import { type StringReport, encryptStrings, verifyStrings } from './string-jar.ts';
 import { verifyRename } from './verify-rename.ts';
 
 const SIGNATURE_FILE = /^META-INF\/([^/]+\.(SF|RSA|DSA|EC)|MANIFEST\.MF)$/i;
@@ -36,6 +37,16 @@ export const SDK_SCHEMA: StrategySchema = {
   options: [
     { key: 'stripClassDebug', kind: 'boolean', group: 'code', default: true, title: t('移除类文件调试信息（源文件名、行号、局部变量表）', 'Strip class-file debug information (source file, line numbers, local variable tables)', '移除類別檔除錯資訊（原始檔名、行號、區域變數表）', 'クラスファイルのデバッグ情報を削除（ソースファイル名、行番号、ローカル変数表）') },
     { key: 'rename', kind: 'boolean', group: 'code', default: true, title: t('重命名非公开类与私有成员（公开 API 与保留规则命中的类不变）', 'Rename non-public classes and private members (public API and classes matched by keep rules unchanged)', '重新命名非公開類別與私有成員（公開 API 與保留規則命中的類別不變）', '非公開クラスと private メンバーの名前を変更（公開 API と保持ルールに一致するクラスは不変）') },
+    {
+      key: 'encryptStringsIn',
+      kind: 'list',
+      group: 'code',
+      default: [],
+      maxItems: 200,
+      maxLength: 200,
+      pattern: '^[A-Za-z0-9_$./*]+$',
+      title: t('字符串加密的类或包（如 com/example/sdk/；字符串在运行时由解密方法还原）', 'Classes or packages whose strings are encrypted (e.g. com/example/sdk/; restored at run time by a decryption method)', '字串加密的類別或套件（如 com/example/sdk/；字串在執行時由解密方法還原）', '文字列を暗号化するクラスまたはパッケージ（例：com/example/sdk/。実行時に復号メソッドで復元）'),
+    },
     { key: 'packSo', kind: 'boolean', group: 'code', default: true, title: t('AAR 中的 SO 库加壳（代码段与字符串加密、完整性校验，与 SO 加固的标准策略相同）', 'Pack the AAR\'s SO libraries (code and strings encrypted, integrity check — as the standard SO strategy)', 'AAR 中的 SO 程式庫加殼（程式碼區段與字串加密、完整性校驗，與 SO 加固的標準策略相同）', 'AAR 内の SO ライブラリをパッキング（コードと文字列の暗号化、完全性チェック。SO 強化の標準戦略と同じ）') },
     { key: 'stripSo', kind: 'boolean', group: 'code', default: true, title: t('剥离 AAR 中 SO 库的符号表', 'Strip symbol tables of the AAR\'s SO libraries', '剝離 AAR 中 SO 程式庫的符號表', 'AAR 内の SO ライブラリのシンボルテーブルを削除') },
     {
@@ -65,6 +76,8 @@ interface Stats {
   keep: string[];
   /** AAR native libraries packed, with their structural checks; and those left stripped only (no Android ABI) */
   packed: { name: string; checks: ReturnType<typeof verifyPacked> }[];
+  /** string encryption per JAR: the classes touched, their plain strings, the decryptor entry */
+  strings: ({ where: string } & StringReport)[];
   soSkipped: string[];
   sos: { name: string; before: Buffer; after: Buffer; loadEnd: number }[];
 }
@@ -87,22 +100,38 @@ async function rebuildJar(bytes: Uint8Array | string, outPath: string, s: Strate
       }
     };
     const stripping = (name: string): boolean => s.stripClassDebug === true && !keep.some((k) => name.startsWith(k));
-    // Renaming needs every class of the JAR at once (references cross classes): a first pass reads them.
+    // Renaming and string encryption need every class of the JAR at once (references cross classes, the
+    // decryptor class is added once): a first pass reads them.
     let renamed: RenameResult | undefined;
+    let added: { name: string; bytes: Buffer } | undefined;
     const hasClasses = zip.entries.some((e) => e.name.endsWith('.class'));
-    if (s.rename === true && hasClasses && (where === '' || where === 'classes.jar!/')) {
+    const selected = (s.encryptStringsIn as string[] | undefined) ?? [];
+    if ((s.rename === true || selected.length > 0) && hasClasses && (where === '' || where === 'classes.jar!/')) {
       const before = new Map<string, Buffer>();
       for (const e of zip.entries) {
         if (e.isDirectory || !e.name.endsWith('.class') || e.name.endsWith('module-info.class')) continue;
         const data = await zip.read(e).catch((err: Error) => fail('SHIELD_BAD_INPUT', `无法读取 ${e.name}：条目损坏或超出解压限制`, `${e.name} cannot be read: the entry is damaged or over the unpacking limits`, err.message));
         before.set(e.name, stripping(e.name) ? stripOne(e.name, data) : data);
       }
-      try {
-        renamed = renameJar(before, [...keep, ...stats.keep]);
-      } catch (err) {
-        fail('SHIELD_CLASS_UNSUPPORTED', `无法重命名 ${where}：类文件损坏或结构不受支持`, `${where} cannot be renamed: a class file is damaged or unsupported`, (err as Error).message);
+      if (selected.length > 0) {
+        const enc = await encryptStrings(before, selected, workDir).catch((err: Error) => (err instanceof ShieldError ? Promise.reject(err) : fail('SHIELD_CLASS_UNSUPPORTED', `无法加密 ${where} 中的字符串：类文件损坏或结构不受支持`, `Strings in ${where} cannot be encrypted: a class file is damaged or unsupported`, err.message)));
+        if (enc) {
+          stats.strings.push({ where, ...enc.report });
+          for (const [k, v] of enc.classes) before.set(k, v);
+          added = enc.decryptor;
+          before.set(added.name, added.bytes);
+        }
       }
-      stats.renames.push({ where, before, result: renamed! });
+      if (s.rename === true) {
+        try {
+          renamed = renameJar(before, [...keep, ...stats.keep], stats.strings.filter((x) => x.where === where).flatMap((x) => [...x.classes.values()].flat()));
+        } catch (err) {
+          fail('SHIELD_CLASS_UNSUPPORTED', `无法重命名 ${where}：类文件损坏或结构不受支持`, `${where} cannot be renamed: a class file is damaged or unsupported`, (err as Error).message);
+        }
+        stats.renames.push({ where, before, result: renamed! });
+      } else {
+        renamed = { classes: new Map([...before].map(([k, v]) => [k, { name: k, bytes: v }])), classMap: new Map(), memberMap: new Map(), membersRenamed: 0, goneMemberNames: new Set() };
+      }
     }
     out = new AlignedZipWriter(outPath);
     for (const e of zip.entries) {
@@ -137,6 +166,10 @@ async function rebuildJar(bytes: Uint8Array | string, outPath: string, s: Strate
       }
       const stored = e.method === 0;
       out.add(changed ? { name, data: changed, stored } : { name, data, stored, ...(stored ? {} : { deflated: await zip.readAt(e.dataOffset, e.compressedSize) }) });
+    }
+    if (added) {
+      const r = renamed?.classes.get(added.name) ?? added;
+      out.add({ name: r.name, data: r.bytes, stored: false });
     }
     out.finish();
   } finally {
@@ -201,7 +234,7 @@ export async function hardenSdk(input: HardenInput, strategy: StrategyValues, ct
   const t0 = Date.now();
   const before = await assess(input.path, input.name, ctx.signal);
   ctx.onStep?.('protect', 30);
-  const stats: Stats = { classes: 0, attrs: 0, sos: [], renames: [], packed: [], soSkipped: [], keep: ext === 'aar' ? await consumerKeeps(input.path) : [] };
+  const stats: Stats = { classes: 0, attrs: 0, sos: [], renames: [], strings: [], packed: [], soSkipped: [], keep: ext === 'aar' ? await consumerKeeps(input.path) : [] };
   const scratch = join(ctx.workDir, 'nested');
   mkdirSync(scratch, { recursive: true });
   const outputName = `${basename(input.name).replace(/\.(jar|aar)$/i, '')}-protected.${ext}`;
@@ -224,6 +257,8 @@ export async function hardenSdk(input: HardenInput, strategy: StrategyValues, ct
     for (const rn of stats.renames) { const m = rn.result.classMap.get(n.replace(/\./g, '/')); if (m) return m.replace(/\//g, '.'); }
     return n;
   };
+  // a class with encrypted strings has one more method reference: the decryptor's d(String)
+  const encryptedEntries = new Set(stats.strings.flatMap((st) => [...st.classes.keys()].map((k) => `${st.where}${k}`)));
   for (const [name, orig] of a) {
     const now = b.get(outName(name));
     if (!now) problems.push(`${name} missing`);
@@ -233,7 +268,7 @@ export async function hardenSdk(input: HardenInput, strategy: StrategyValues, ct
       try {
         const x = parseClassFile(orig, name);
         const y = parseClassFile(now, name);
-        if (dotted(x.className) !== y.className || dotted(x.superName) !== y.superName || x.interfaces.map(dotted).join() !== y.interfaces.join() || x.methodRefs.length !== y.methodRefs.length) problems.push(`${name} differs`);
+        if (dotted(x.className) !== y.className || dotted(x.superName) !== y.superName || x.interfaces.map(dotted).join() !== y.interfaces.join() || y.methodRefs.length !== x.methodRefs.length + (encryptedEntries.has(name) ? 1 : 0)) problems.push(`${name} differs`);
         if (stripClassDebug(now).removed > 0) problems.push(`${name} still has debug attributes`);
       } catch (err) {
         problems.push(`${name}: ${(err as Error).message}`);
@@ -242,6 +277,11 @@ export async function hardenSdk(input: HardenInput, strategy: StrategyValues, ct
     if (problems.length > 20) break;
   }
   checks.push({ id: 'classes', title: t('所有类可解析，类名、继承与引用不变，无调试属性，消费者规则与清单原样保留', 'Every class parses; names, inheritance and references unchanged; no debug attributes; consumer rules and manifest kept as they were', '所有類別可解析，類別名稱、繼承與參照不變，無除錯屬性，消費者規則與清單原樣保留', '全クラスが解析でき、名前・継承・参照は不変、デバッグ属性なし、コンシューマールールとマニフェストはそのまま'), ok: problems.length === 0, detail: problems.length ? problems.join('; ').slice(0, 1000) : `${[...a.keys()].filter((k) => !k.startsWith('=')).length} classes` });
+  for (const st of stats.strings) {
+    const outClasses = await classesOf(outputPath);
+    const v = verifyStrings(st, (n) => outClasses.get(outName(`${st.where}${n}`)));
+    checks.push({ id: `strings${st.where ? `:${st.where.slice(0, -2)}` : ''}`, title: t('字符串加密：密文可由解密方法还原为原文，类中不再含明文', 'String encryption: every ciphertext decrypts back to its string, the classes no longer hold the clear text', '字串加密：密文可由解密方法還原為原文，類別中不再含明文', '文字列暗号化：暗号文は復号メソッドで元に戻り、クラスに平文は残らない'), ok: v.ok, detail: v.detail });
+  }
   if (stats.packed.length > 0) {
     const bad = stats.packed.filter((x) => x.checks.some((c) => !c.ok));
     checks.push({ id: 'so-pack', title: t('AAR 中的 SO 库加壳结构正确，按文件参数重放解密后与原库一致，明文已不在文件中', 'The AAR\'s SO libraries: packing structure sound, replaying the decryption from the file gives the input, no clear text left', 'AAR 中的 SO 程式庫加殼結構正確，依檔案參數重放解密後與原程式庫一致，明文已不在檔案中', 'AAR 内の SO ライブラリ：パッキング構造は正常、ファイルのパラメータで復号を再現すると入力と一致、平文は残らない'), ok: bad.length === 0, detail: bad.length ? bad.map((x) => `${x.name}: ${x.checks.find((c) => !c.ok)!.detail}`).join('; ') : `${stats.packed.length} libraries${stats.soSkipped.length ? `; not packed (no Android ABI): ${stats.soSkipped.join(', ')}` : ''}` });
@@ -264,6 +304,7 @@ export async function hardenSdk(input: HardenInput, strategy: StrategyValues, ct
   const renamedClasses = stats.renames.reduce((n, r) => n + r.result.classMap.size, 0);
   const renamedMembers = stats.renames.reduce((n, r) => n + r.result.membersRenamed, 0);
   if (renamedClasses + renamedMembers > 0) applied.push({ id: 'class.rename', title: t('重命名非公开类与私有成员', 'Non-public classes and private members renamed', '重新命名非公開類別與私有成員', '非公開クラスと private メンバーの名前を変更'), detail: `${renamedClasses} classes, ${renamedMembers} members${stats.keep.length ? `; ${stats.keep.length} consumer keep rules honoured` : ''}` });
+  for (const st of stats.strings) applied.push({ id: 'class.strings', title: t('字符串加密', 'Strings encrypted', '字串加密', '文字列を暗号化'), detail: `${st.where}${st.sites} sites in ${st.classes.size} classes; decryptor ${st.decryptor}${st.skippedMethods ? `; ${st.skippedMethods} methods left as they were` : ''}` });
   if (stats.packed.length > 0) applied.push({ id: 'so.pack', title: t('SO 库加壳', 'SO libraries packed', 'SO 程式庫加殼', 'SO ライブラリをパッキング'), detail: stats.packed.map((x) => x.name).join(', ') });
   if (stats.sos.length > 0) applied.push({ id: 'so.strip', title: t('剥离 SO 符号表', 'SO symbol tables stripped', '剝離 SO 符號表', 'SO シンボルテーブルを削除'), detail: `${stats.sos.length} libraries` });
   if (applied.length === 0) fail('SHIELD_NOTHING_TO_DO', '没有可处理的类或库（已全部排除或不含调试信息）', 'Nothing to process (everything excluded or no debug information)');

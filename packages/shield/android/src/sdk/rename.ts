@@ -67,9 +67,10 @@ export function keepMatches(keep: string[], name: string): boolean {
   });
 }
 
-export function renameJar(entries: Map<string, Buffer>, keep: string[]): RenameResult {
+/** `plainStrings`: strings of the JAR that string encryption has already turned into ciphertext (still reflection candidates). */
+export function renameJar(entries: Map<string, Buffer>, keep: string[], plainStrings: Iterable<string> = []): RenameResult {
   const models = new Map<string, { entry: string; m: ClassModel }>();
-  const strings = new Set<string>();
+  const strings = new Set<string>(plainStrings);
   for (const [entry, bytes] of entries) {
     const m = readClassModel(bytes);
     models.set(className(m, m.thisClass), { entry, m });

@@ -143,6 +143,23 @@ describe.skipIf(!haveJdk)('SDK hardening', () => {
     }
   });
 
+  it('string encryption in selected classes: same output, the strings are no longer in the classes, reflection names kept', async () => {
+    const { jar, mainDir } = compile();
+    const jarPath = join(dir, 'strings.jar');
+    writeFileSync(jarPath, jar);
+    const r = await hardenSdk({ path: jarPath, name: 'strings.jar' }, { encryptStringsIn: ['com/example/sdk/'] }, { workDir: mkdtempSync(join(dir, 'job-')) });
+    expect(r.verification.ok, JSON.stringify(r.verification.checks)).toBe(true);
+    expect(r.applied.map((a) => a.id).sort()).toEqual(['class.rename', 'class.strings', 'class.strip-debug']);
+    expect(execFileSync(findTool('java')!, ['-Xverify:all', '-cp', `${r.outputPath}:${mainDir}`, 'Main'], { encoding: 'utf8' }).trim()).toBe(`${SAME}(Unknown Source)`);
+    const out = await entries(r.outputPath);
+    const classes = Buffer.concat([...out].filter(([k]) => k.endsWith('.class')).map(([, v]) => v));
+    for (const s of ['CITADEL', 'anon']) expect(classes.includes(s), s).toBe(false);
+    // a literal inside Java 9+ string concatenation is part of an invokedynamic recipe (a bootstrap argument): stays
+    expect(classes.includes('helper:\u0001')).toBe(true);
+    expect([...out.keys()]).toContain('com/example/sdk/S0.class'); // the decryptor
+    await expect(hardenSdk({ path: jarPath, name: 'strings.jar' }, { encryptStringsIn: ['org/none/'] }, { workDir: mkdtempSync(join(dir, 'job-')) })).rejects.toMatchObject({ code: 'SHIELD_BAD_STRATEGY' });
+  });
+
   it('the rename verification fails when a reference is left dangling', async () => {
     const { jar } = compile();
     const { renameJar } = await import('./rename.ts');
