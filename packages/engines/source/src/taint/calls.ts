@@ -187,8 +187,15 @@ function runBody(w: Walker, def: FunctionDef, env: Env, depth: number): Value {
   const frame = newFrame(env, depth);
   if (w.group === 'python') pythonRoute(w, def, env, frame);
   if (w.group === 'java') javaWebEntry(w, def, env, frame);
-  if (isExprNode(def.body!)) frame.ret = w.ev(def.body!, frame);
-  else w.exec(def.body!, frame);
+  // Kotlin `fun f(…) = expr`: the body is the expression after '='.
+  const exprBody = def.body!.type === 'function_body' && def.body!.children[0] && w.text(def.body!.children[0]) === '=' ? namedChildren(def.body!)[0] : undefined;
+  if (exprBody || isExprNode(def.body!)) {
+    const e = exprBody ?? def.body!;
+    frame.ret = w.ev(e, frame);
+    // An expression-bodied web handler's value is the response body.
+    const taint = frame.htmlReturn ? isTaintedFor(frame.ret, 'xss') : undefined;
+    if (taint) w.onHit({ kind: 'xss', call: { node: e, name: 'return', callee: 'return', args: [e], isNew: false }, arg: e, taint });
+  } else w.exec(def.body!, frame);
   return frame.ret ?? UNKNOWN;
 }
 

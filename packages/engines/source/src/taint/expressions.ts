@@ -191,7 +191,8 @@ export function evString(w: Walker, n: Syn, f: Frame): Value {
   const parts = namedChildren(n).filter((c) => !isStringPart(c) && !c.type.endsWith('comment'));
   if (parts.length === 0) return konst(literalString(w.text(n)));
   const vals = parts.map((p) => {
-    const v = w.ev(p.type === 'template_substitution' || p.type === 'interpolation' || p.type === 'interpolated_expression' ? (namedChildren(p)[0] ?? p) : p, f);
+    // Kotlin "$name" is an interpolated_identifier: the variable itself.
+    const v = p.type === 'interpolated_identifier' ? lookup(w, w.text(p), p, f) : w.ev(p.type === 'template_substitution' || p.type === 'interpolation' || p.type === 'interpolated_expression' ? (namedChildren(p)[0] ?? p) : p, f);
     // "… WHERE n = '$escaped'": the hole follows a quote of the string's own text.
     return /['"]\s*\{?$/.test(w.src.slice(Math.max(n.start, p.start - 3), p.start)) ? quotedSql(v) : v;
   });

@@ -6,6 +6,7 @@
  *   simple types from request parameters); a String it returns is the response body when the class is a
  *   @RestController or the method is @ResponseBody (HTML to a browser: XSS), else a view name — `"redirect:" + x`
  *   is an open redirect.
+ * - Kotlin: the same annotations on `fun` handlers.
  * - JAX-RS: a resource method (@GET/@POST/@PUT/@DELETE/@PATCH/@Path) gets request data in @QueryParam, @PathParam,
  *   @FormParam, @HeaderParam, @CookieParam, @MatrixParam and @BeanParam parameters, and in an unannotated entity
  *   parameter (the request body); a String it returns is the body (text/html when @Produces says so or says nothing).
@@ -30,6 +31,7 @@ const modifiersOf = (n: Syn) => namedChildren(n).find((c) => c.type === 'modifie
 
 /** Binds the request-data parameters of a Spring or JAX-RS handler and marks how its return value is sent. */
 export function javaWebEntry(w: Walker, def: FunctionDef, env: Env, frame: Frame): void {
+  if (def.node.type === 'function_declaration') return kotlinWebEntry(w, def, env, frame);
   if (def.node.type !== 'method_declaration') return;
   const mods = modifiersOf(def.node);
   const annotations = mods ? text(w, mods) : '';
@@ -58,6 +60,46 @@ export function javaWebEntry(w: Walker, def: FunctionDef, env: Env, frame: Frame
   }
   const returnsString = /^String$/.test(text(w, field(def.node, 'type') ?? def.node));
   if (!returnsString) return;
+  if (spring) {
+    const body = /@ResponseBody\b/.test(annotations) || /@RestController\b/.test(clsAnnotations);
+    if (body && !/produces\s*=\s*[^)]*(json|text\/plain|xml)/i.test(annotations)) frame.htmlReturn = true;
+    if (!body) frame.viewNameReturn = true;
+  } else if (!/@Produces\s*\([^)]*(json|text\/plain|xml)/i.test(annotations + clsAnnotations)) frame.htmlReturn = true;
+}
+
+/** Kotlin: the same frameworks, with Kotlin's syntax (parameter annotations precede each parameter). */
+function kotlinWebEntry(w: Walker, def: FunctionDef, env: Env, frame: Frame): void {
+  const mods = modifiersOf(def.node);
+  const annotations = mods ? text(w, mods) : '';
+  const spring = SPRING_MAPPING.test(annotations);
+  const jaxrs = !spring && JAXRS_METHOD.test(annotations);
+  if (!spring && !jaxrs) return;
+  const cls = enclosingClass(def.node);
+  const clsMods = cls ? modifiersOf(cls) : undefined;
+  const clsAnnotations = clsMods ? text(w, clsMods) : '';
+  const list = namedChildren(def.node).find((c) => c.type === 'function_value_parameters');
+  let pa = '';
+  for (const c of list ? namedChildren(list) : []) {
+    if (c.type === 'parameter_modifiers') {
+      pa = text(w, c);
+      continue;
+    }
+    if (c.type !== 'parameter') continue;
+    const name = namedChildren(c).find((x) => x.type === 'simple_identifier');
+    const type = namedChildren(c).find((x) => x.type !== 'simple_identifier');
+    const typeText = type ? text(w, type).replace(/[<?].*$/s, '') : '';
+    const annotated = spring ? SPRING_PARAM.test(pa) : JAXRS_PARAM.test(pa);
+    const implicit = !pa.includes('@') && !INFRA_TYPE.test(typeText) && (spring ? typeText === 'String' : !NON_TEXT.test(typeText) && !/^(Int|Long|Boolean|Double|Float|Short|Byte|Char)$/.test(typeText));
+    pa = '';
+    if (!name || (!annotated && !implicit) || NON_TEXT.test(typeText) || /^(Int|Long|Boolean|Double|Float|Short|Byte|Char)$/.test(typeText)) continue;
+    const key = text(w, name);
+    const old = env.get(key);
+    if (!old || old === UNKNOWN) env.set(key, sourceValue(w.step(c, 'source')));
+  }
+  const kids = namedChildren(def.node);
+  const bodyAt = kids.findIndex((k) => k.type === 'function_body');
+  const ret = bodyAt > 0 && kids[bodyAt - 1]!.type === 'user_type' ? text(w, kids[bodyAt - 1]!) : '';
+  if (ret !== 'String') return;
   if (spring) {
     const body = /@ResponseBody\b/.test(annotations) || /@RestController\b/.test(clsAnnotations);
     if (body && !/produces\s*=\s*[^)]*(json|text\/plain|xml)/i.test(annotations)) frame.htmlReturn = true;
