@@ -38,7 +38,7 @@ try {
       last = await h5Shield.harden({ path: input, name: path.basename(input) }, { ...presetValues(h5Shield.schema, d), interactions: steps }, { workDir: dir });
       protectMs.push(last.metrics.protectMs!);
       const bad = last.verification.checks.filter((c) => !c.ok);
-      if (bad.length) console.log(`  ${d.id} run ${i + 1}: ${bad.map((c) => `${c.id}: ${c.detail}`).join(' | ').slice(0, 800)}`);
+      if (bad.length) console.log(`  ${d.id} run ${i + 1} (${last.applied.find((a) => a.id === 'obfuscate')?.detail}): ${bad.map((c) => `${c.id}: ${c.detail}`).join(' | ').slice(0, 800)}`);
       before.push(last.metrics.loadMsBefore!);
       after.push(last.metrics.loadMsAfter!);
     }

@@ -89,6 +89,14 @@ describe('protectPackage', () => {
     expect(document.title).toMatch(/^alpha label \/ beta label \/ gamma label\d+$/);
   });
 
+  it('replays a run from its seed (named in the applied detail)', async () => {
+    const files = { 'index.html': '<script src="a.js"></script>', 'a.js': 'var counterValue = 0; function bump() { counterValue += 2; return "count " + counterValue; }' };
+    const a = await protectPackage(pkgOf(files), preset('h5.balanced'), 4242);
+    const b = await protectPackage(pkgOf(files), preset('h5.balanced'), 4242);
+    expect(text(a.pkg, 'a.js')).toBe(text(b.pkg, 'a.js'));
+    expect(a.applied.find((x) => x.id === 'obfuscate')?.detail).toBe('1 files, 0 inline scripts, seed 4242');
+  });
+
   it('leaves excluded scripts alone', async () => {
     const out = await protectPackage(pkgOf(testAppFiles()), { ...preset('h5.light'), exclude: ['js/util.js', '*.mjs'] });
     expect(text(out.pkg, 'js/util.js')).toContain('secretSalutation');

@@ -21,6 +21,8 @@ const LOCK_STEP_MS = 3000;
 export interface H5Options {
   /** page load timeout per page (ms) */
   timeoutMs?: number;
+  /** obfuscation seed (replays a run; random when absent) */
+  seed?: number;
 }
 
 export async function hardenH5(input: HardenInput, strategy: StrategyValues, ctx: HardenContext, opts: H5Options = {}): Promise<HardenResult> {
@@ -30,7 +32,7 @@ export async function hardenH5(input: HardenInput, strategy: StrategyValues, ctx
   const original = await readPackage(input.path, input.name);
   ctx.onStep?.('protect', 15);
   const t0 = performance.now();
-  const result = await protectPackage(original, strategy);
+  const result = await protectPackage(original, strategy, opts.seed);
   const protectMs = performance.now() - t0;
   const bytes = packageBytes(result.pkg);
   const base = path.basename(input.name).replace(/\.(zip|html?)$/i, '').replace(/[^\w.-]+/g, '_') || 'h5';

@@ -22,6 +22,8 @@ export interface ProtectOutcome {
   protectedFiles: string[];
   inlineScripts: number;
   removedSourceMaps: number;
+  /** the obfuscation seed of the first script (script i used seed + i) */
+  seed: number;
 }
 
 
@@ -35,7 +37,12 @@ interface Job {
 
 const sri = (b: Buffer) => `sha384-${createHash('sha384').update(b).digest('base64')}`;
 
-export async function protectPackage(input: WebPackage, s: StrategyValues): Promise<ProtectOutcome> {
+/**
+ * `seed` makes a run reproducible: script i is obfuscated with seed + i. The
+ * obfuscator's output (and some of its bugs) depend on the seed, so a job
+ * names the seed it used (the "obfuscate" detail) for a failure to be replayed.
+ */
+export async function protectPackage(input: WebPackage, s: StrategyValues, seed = randomInt(1, 2 ** 30)): Promise<ProtectOutcome> {
   const files = new Map(input.files);
   const exclude = (s.exclude as string[]) ?? [];
   let removedSourceMaps = 0;
@@ -83,7 +90,7 @@ export async function protectPackage(input: WebPackage, s: StrategyValues): Prom
     const label = j.file ?? `${j.page} <script #${(j.tag ?? 0) + 1}>`;
     const { values, selfDefendingDropped: dropped } = valuesForScript(s, j.code);
     if (dropped) selfDefendingDropped.push(label);
-    const out = obfuscateScript({ label, code: j.code, module: j.module, reserved: reserved[i]! }, values, randomInt(1, 2 ** 31 - 1));
+    const out = obfuscateScript({ label, code: j.code, module: j.module, reserved: reserved[i]! }, values, seed + i);
     if (j.file) {
       files.set(j.file, Buffer.from(out, 'utf8'));
       protectedFiles.push(j.file);
@@ -131,7 +138,7 @@ export async function protectPackage(input: WebPackage, s: StrategyValues): Prom
 
   const applied: AppliedProtection[] = [];
   const n = protectedFiles.length;
-  const scope = `${n} files, ${inlineScripts} inline scripts`;
+  const scope = `${n} files, ${inlineScripts} inline scripts, seed ${seed}`;
   const add = (id: keyof typeof APPLIED, detail?: string) => applied.push({ id, title: APPLIED[id], ...(detail ? { detail } : {}) });
   if (n + inlineScripts > 0) {
     add('obfuscate', scope);
@@ -151,7 +158,7 @@ export async function protectPackage(input: WebPackage, s: StrategyValues): Prom
   if (s.minifyHtml) add('minifyHtml', `${pages.length} pages`);
   if (s.minifyCss) add('minifyCss');
   add('sourceMaps', `${removedSourceMaps} files`);
-  return { pkg: { kind: input.kind, files }, applied, protectedFiles, inlineScripts, removedSourceMaps };
+  return { pkg: { kind: input.kind, files }, applied, protectedFiles, inlineScripts, removedSourceMaps, seed };
 }
 
 /**
