@@ -157,6 +157,15 @@ describe.skipIf(!haveJdk)('SDK hardening', () => {
     // a literal inside Java 9+ string concatenation is part of an invokedynamic recipe (a bootstrap argument): stays
     expect(classes.includes('helper:\u0001')).toBe(true);
     expect([...out.keys()]).toContain('com/example/sdk/S0.class'); // the decryptor
+    // the same inside an AAR's classes.jar
+    const aarPath = join(dir, 'strings.aar');
+    writeFileSync(aarPath, buildZip([{ name: 'AndroidManifest.xml', data: '<manifest package="com.example.sdk"/>' }, { name: 'classes.jar', data: jar }]));
+    const aar = await hardenSdk({ path: aarPath, name: 'strings.aar' }, { encryptStringsIn: ['com/example/sdk/Lib'] }, { workDir: mkdtempSync(join(dir, 'job-')) });
+    expect(aar.verification.ok, JSON.stringify(aar.verification.checks)).toBe(true);
+    expect(aar.verification.checks.map((c) => c.id)).toContain('strings:classes.jar');
+    const inner = join(dir, 'strings-inner.jar');
+    writeFileSync(inner, (await entries(aar.outputPath)).get('classes.jar')!);
+    expect(run(inner, mainDir)).toBe(`${SAME}(Unknown Source)`);
     await expect(hardenSdk({ path: jarPath, name: 'strings.jar' }, { encryptStringsIn: ['org/none/'] }, { workDir: mkdtempSync(join(dir, 'job-')) })).rejects.toMatchObject({ code: 'SHIELD_BAD_STRATEGY' });
   });
 
