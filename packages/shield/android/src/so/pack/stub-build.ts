@@ -28,7 +28,9 @@ interface Compiler {
 export const STUB_COMPILERS: Record<number, Compiler> = {
   [EM.X86_64]: { abi: 'x86_64', candidates: [{ gcc: '/usr/bin/gcc', flags: ['-m64'] }, { gcc: '/usr/bin/x86_64-linux-gnu-gcc', flags: [] }], debianPackage: 'gcc' },
   [EM.X86]: { abi: 'x86', candidates: [{ gcc: '/usr/bin/i686-linux-gnu-gcc', flags: [] }, { gcc: '/usr/bin/gcc', flags: ['-m32'] }], debianPackage: 'gcc-i686-linux-gnu' },
-  [EM.AARCH64]: { abi: 'arm64-v8a', candidates: [{ gcc: '/usr/bin/aarch64-linux-gnu-gcc', flags: [] }], debianPackage: 'gcc-aarch64-linux-gnu' },
+  // BTI landing pads: bionic maps every executable segment of a BTI-marked library with PROT_BTI, ours included,
+  // and the linker enters the stub by an indirect call (the hint instructions are no-ops on older CPUs)
+  [EM.AARCH64]: { abi: 'arm64-v8a', candidates: [{ gcc: '/usr/bin/aarch64-linux-gnu-gcc', flags: ['-mbranch-protection=bti'] }], debianPackage: 'gcc-aarch64-linux-gnu' },
   // ARM state, not Thumb: DT_INIT is called through a plain pointer (bit 0 clear). ARMv5TE and no
   // floating point, so the same stub also runs in old "armeabi" libraries (the stub uses no FP register).
   [EM.ARM]: { abi: 'armeabi-v7a', candidates: [{ gcc: '/usr/bin/arm-linux-gnueabihf-gcc', flags: ['-marm', '-march=armv5te', '-mfloat-abi=soft'] }], debianPackage: 'gcc-arm-linux-gnueabihf' },
