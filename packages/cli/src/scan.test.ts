@@ -150,12 +150,48 @@ describe('scan CLI', () => {
     expect((await cli([project], reg())).code).toBe(EXIT.ok);
     expect(seen).toEqual([project]);
     writeFileSync(join(project, 'bundled.apk'), 'FAKE');
-    // With a package inside, the folder is scanned file by file unless --platform source says otherwise.
+    // A package inside a code project: the project goes to the source engine whole, the package to its own engine.
     seen.length = 0;
-    expect((await cli([project], reg())).code).toBe(EXIT.ok);
-    expect(seen).toEqual([]);
+    const both = await cli([project], reg());
+    expect(both.code).toBe(EXIT.ok);
+    expect(seen).toEqual([project]);
+    expect((JSON.parse(both.stdout) as { results: { file: string }[] }).results.map((r) => r.file)).toEqual([project, join(project, 'bundled.apk')]);
+    seen.length = 0;
     expect((await cli([project, '--platform', 'source'], reg())).code).toBe(EXIT.ok);
     expect(seen).toEqual([project]);
+    // A folder of packages and nothing else is still scanned file by file.
+    const packages = join(dir, 'packages-only');
+    mkdirSync(packages, { recursive: true });
+    writeFileSync(join(packages, 'one.apk'), 'FAKE');
+    seen.length = 0;
+    expect((await cli([packages], reg())).code).toBe(EXIT.ok);
+    expect(seen).toEqual([]);
+  });
+
+  it('a code project with a lockfile goes whole to the source engine and the component check, never file by file', async () => {
+    const runs: { engine: string; files: string[] }[] = [];
+    const whole = (name: string, platform: 'source' | 'sca', accepts: Engine['accepts']): Engine => ({
+      ...fakeEngine,
+      name,
+      platforms: [platform],
+      accepts,
+      async run(input, options, ctx) {
+        runs.push({ engine: name, files: input.files.map((f) => f.path) });
+        return new AssessmentBuilder({ engine: { name, version: '1' }, platform, catalogue, options, ctx, scope: () => true }).build();
+      },
+    });
+    const project = join(dir, 'node-project');
+    mkdirSync(join(project, 'node_modules', 'dep'), { recursive: true });
+    writeFileSync(join(project, 'index.js'), 'require("dep")');
+    writeFileSync(join(project, 'package.json'), '{"name":"p","dependencies":{"dep":"1.0.0"}}');
+    writeFileSync(join(project, 'package-lock.json'), '{"lockfileVersion":3}');
+    writeFileSync(join(project, 'node_modules', 'dep', 'package.json'), '{"name":"dep"}');
+    writeFileSync(join(project, 'node_modules', 'dep', 'fixture.apk'), 'FAKE');
+    const manifests = (n: string) => (/^package(?:-lock)?\.json$/.test(n) ? ('sca' as const) : undefined);
+    const reg = new EngineRegistry().register(fakeEngine).register(whole('src', 'source', () => undefined)).register(whole('components', 'sca', manifests));
+    const r = await cli([project], reg);
+    expect(r.code).toBe(EXIT.ok);
+    expect(runs).toEqual([{ engine: 'src', files: [project] }, { engine: 'components', files: [project] }]);
   });
 
   it('several files are one input for one engine', async () => {

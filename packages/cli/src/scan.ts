@@ -227,10 +227,15 @@ async function planJobs(args: ScanArgs, registry: EngineRegistry): Promise<{ job
     }
     const jobs: Job[] = [];
     const skipped: string[] = [];
-    for (const file of await listFiles(folder.path)) {
+    const files = await listFiles(folder.path);
+    for (const file of files) {
       const found = registry.find(basename(file), await readHead(file), args.platform);
       if (found) jobs.push({ label: file, engine: found.engine, platform: found.platform, files: [{ path: file, name: basename(file) }] });
       else skipped.push(file);
+    }
+    if (!args.platform) {
+      const project = await asCodeProject(folder, files, jobs, registry);
+      if (project) return project;
     }
     if (jobs.length === 0 && sourceEngine && !args.platform) return asProject();
     if (jobs.length === 0) throw new NoEngineError(`no engine accepts any file in ${folder.given}`);
@@ -245,6 +250,38 @@ async function planJobs(args: ScanArgs, registry: EngineRegistry): Promise<{ job
     if (other?.engine !== first.engine) throw new NoEngineError(`${f.name} is not accepted by the ${first.engine.name} engine that takes ${files[0]!.name}`);
   }
   return { jobs: [{ label: stats.map((s) => s.given).join(' '), engine: first.engine, platform: first.platform, files }], skipped: [] };
+}
+
+/**
+ * A folder of code is one project, whatever single files in it other engines would take: the source
+ * engine reads the whole tree (when it holds code in a language the engine reads) and the component check
+ * reads its manifests and lockfiles together (when it has any) — a package.json is not scanned on its own.
+ * Packages that sit in the project (an APK, a firmware image) are still assessed each by its engine, except
+ * under the folders the source engine skips (node_modules, build output …); archives are left out.
+ */
+async function asCodeProject(folder: { path: string; given: string }, files: string[], perFile: Job[], registry: EngineRegistry): Promise<{ jobs: Job[]; skipped: string[] } | undefined> {
+  // The source engine's own table says what is code (an install without that engine scans file by file).
+  let source: typeof import('@citadel/engine-source');
+  try {
+    source = await import('@citadel/engine-source');
+  } catch {
+    return undefined;
+  }
+  const { kindOf, SKIPPED_FOLDERS } = source;
+  const rel = (p: string) => p.slice(folder.path.length + 1);
+  const inSkipped = (p: string) => rel(p).split('/').slice(0, -1).some((d) => SKIPPED_FOLDERS.has(d));
+  const hasCode = files.some((f) => !inSkipped(f) && kindOf(rel(f)).kind === 'code');
+  const hasManifests = perFile.some((j) => j.platform === 'sca' && !inSkipped(j.files[0]!.path));
+  if (!hasCode && !hasManifests) return undefined;
+  const engineFor = (platform: Platform) => registry.list().find((e) => e.platforms.includes(platform));
+  const whole = (platform: Platform): Job[] => {
+    const engine = engineFor(platform);
+    return engine ? [{ label: folder.given, engine, platform, files: [{ path: folder.path, name: basename(folder.path) }] }] : [];
+  };
+  const jobs = [...(hasCode ? whole('source') : []), ...(hasManifests ? whole('sca') : [])];
+  const packages = perFile.filter((j) => j.platform !== 'sca' && j.platform !== 'source' && !inSkipped(j.files[0]!.path));
+  const left = perFile.filter((j) => !packages.includes(j) && j.platform !== 'sca').map((j) => j.files[0]!.path);
+  return jobs.length === 0 ? undefined : { jobs: [...jobs, ...packages], skipped: left };
 }
 
 /** Regular files under a folder (no symlinks followed), bounded in depth and count, in a stable order. */
