@@ -71,6 +71,8 @@ export function unwrapArg(n: Syn): Syn {
 /** The name of a keyword argument (Python `secure=True`, Kotlin `name = x`), from the unwrapped argument expression. */
 export function keywordOf(arg: Syn | undefined, src: string): string | undefined {
   const p = arg?.parent;
+  // PHP 8 named arguments: argument(name: 'secure', value).
+  if (p?.type === 'argument' && namedChildren(p).length === 2 && namedChildren(p)[0]!.type === 'name' && namedChildren(p)[0] !== arg) return src.slice(namedChildren(p)[0]!.start, namedChildren(p)[0]!.end);
   if (!p || (p.type !== 'keyword_argument' && p.type !== 'value_argument')) return undefined;
   const name = field(p, 'name') ?? (p.type === 'value_argument' ? p.children.find((c) => c.type === 'simple_identifier' && c !== arg) : undefined);
   return name && name !== arg ? src.slice(name.start, name.end) : undefined;

@@ -120,4 +120,6 @@ export const GO_PHP_CASES: readonly RuleCase[] = [
   // and backslashes); a bare numeric position stays injectable.
   { rule: 'injection.sql', lang: 'php', bad: '<?php $id = mysqli_real_escape_string($c, $_POST["id"]); mysqli_query($c, "SELECT * FROM u WHERE id = $id;");', good: '<?php $id = mysqli_real_escape_string($c, $_POST["id"]); mysqli_query($c, "SELECT * FROM u WHERE id = \'$id\';");' },
   { rule: 'injection.sql', lang: 'php', bad: '<?php $n = addslashes($_GET["n"]); mysqli_query($c, "SELECT * FROM u ORDER BY " . $n);', good: '<?php $n = addslashes($_GET["n"]); mysqli_query($c, "SELECT * FROM u WHERE n = \'" . $n . "\'");' },
+  // PHP 8 named arguments.
+  { rule: 'web.insecure_cookie', lang: 'php', bad: '<?php setcookie("sid", $v, expires: time() + 3600, httponly: true);', good: '<?php setcookie("sid", $v, expires: time() + 3600, secure: true, httponly: true);' },
 ];
