@@ -39,6 +39,8 @@ export function evCall(w: Walker, written: CallSite, f: Frame): Value {
   // Sinks first: the data reaching the call is what matters.
   let view = checkSinks(w, call, args, recv, ctx);
   if (w.group === 'js') checkVmSandbox(w, call, args);
+  // Go new(T): a zero value whose fields are set afterwards (ck := new(http.Cookie); ck.Secure = true).
+  if (w.group === 'go' && call.name === 'new' && !call.receiver && call.args.length === 1) return { entries: new Map() };
   // Every sanitizer spec that matches adds its kinds (mysql.escape is both a generic `escape` and a SQL escaper).
   let cleared: SinkKind[] | 'all' | undefined;
   for (const s of w.specs.sanitizers) {

@@ -122,4 +122,6 @@ export const GO_PHP_CASES: readonly RuleCase[] = [
   { rule: 'injection.sql', lang: 'php', bad: '<?php $n = addslashes($_GET["n"]); mysqli_query($c, "SELECT * FROM u ORDER BY " . $n);', good: '<?php $n = addslashes($_GET["n"]); mysqli_query($c, "SELECT * FROM u WHERE n = \'" . $n . "\'");' },
   // PHP 8 named arguments.
   { rule: 'web.insecure_cookie', lang: 'php', bad: '<?php setcookie("sid", $v, expires: time() + 3600, httponly: true);', good: '<?php setcookie("sid", $v, expires: time() + 3600, secure: true, httponly: true);' },
+  // Go new(T) is a zero value whose fields are set afterwards.
+  { rule: 'web.insecure_cookie', lang: 'go', bad: echo('ck := new(http.Cookie)\nck.Name = "sid"\nck.Value = "x"\nc.SetCookie(ck)'), good: echo('ck := new(http.Cookie)\nck.Name = "sid"\nck.Value = "x"\nck.Secure = true\nc.SetCookie(ck)') },
 ];
