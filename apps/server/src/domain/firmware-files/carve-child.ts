@@ -15,6 +15,8 @@ import { type CarvedEntry, type LocatorStep, carveImage, carveLocated, lineDiff 
 export type CarveRequest =
   | { type: 'carve'; imagePath: string; maxFileBytes: number; budgetBytes: number; want: string[]; locators?: (LocatorStep[] | undefined)[] }
   | { type: 'diff'; a: Uint8Array; b: Uint8Array };
+/** Sent while a located carve fills the rest of the tree: these paths next, each answered at once ('early'). */
+export type CarveWant = { type: 'want'; paths: string[] };
 export type CarveMessage =
   | { type: 'early'; entries: Map<string, CarvedEntry>; bytes: number }
   | { type: 'carved'; entries: Map<string, CarvedEntry>; bytes: number }
@@ -22,6 +24,12 @@ export type CarveMessage =
   | { type: 'failed'; message: string };
 
 const send = (m: CarveMessage) => new Promise<void>((resolve) => process.send!(m, () => resolve()));
+
+// Clicks on other files while a located carve reads the rest of the tree: answered between two files, not after the last.
+const asked: string[] = [];
+process.on('message', (m: CarveWant) => {
+  if (m?.type === 'want' && Array.isArray(m.paths) && asked.length < 1024) asked.push(...m.paths.filter((p) => typeof p === 'string').slice(0, 64));
+});
 
 process.once('message', async (req: CarveRequest) => {
   try {
@@ -31,7 +39,18 @@ process.once('message', async (req: CarveRequest) => {
       if (req.locators?.length) {
         const located = carveLocated(image, req.locators, opts);
         await send({ type: 'early', entries: located.first.entries, bytes: located.first.bytes });
-        const r = located.rest();
+        let n = 0;
+        for (const p of located.paths()) {
+          while (asked.length) {
+            const q = asked.shift()!;
+            const e = located.give(q, true);
+            await send({ type: 'early', entries: new Map(e ? [[q, e]] : []), bytes: 0 });
+          }
+          located.give(p, false);
+          // Let IPC messages in (the read itself is synchronous).
+          if (++n % 4 === 0) await new Promise((r) => setImmediate(r));
+        }
+        const r = located.result();
         await send({ type: 'carved', entries: r.entries, bytes: r.bytes });
       } else {
         const r = carveImage(image, opts);

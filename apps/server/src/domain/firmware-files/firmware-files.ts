@@ -59,7 +59,7 @@ export class SymlinkError extends Error {
 export class FirmwareFiles {
   private readonly cache: CarveCache;
   private readonly listings = new Map<number, Listing>();
-  private readonly inFlight = new Map<string, Promise<Carve>>();
+  private readonly inFlight = new Map<string, Job>();
 
   constructor(
     private readonly tasks: TaskService,
@@ -140,7 +140,8 @@ export class FirmwareFiles {
     const { locators } = await this.listing(task);
     const running = this.inFlight.get(key);
     if (running) {
-      const found = (await running).entries.get(path);
+      // A child still reading the tree takes the path next; otherwise its last answer has it.
+      const found = running.ask ? await running.ask(path) : (await running.final).entries.get(path);
       // Joined a carve made for another path, whose budget left this one out: carve it by name.
       if (found?.kind === 'omitted' && !cached && !retried) return this.entry(task, path, true);
       return found;
@@ -151,21 +152,31 @@ export class FirmwareFiles {
       return c;
     });
     void final.finally(() => this.inFlight.delete(key)).catch(() => undefined);
-    this.inFlight.set(key, final);
+    this.inFlight.set(key, { ...job, final });
     // The child's first answer holds the clicked file (read from its file system alone); the rest of the tree follows for the cache.
     const early = await job.early;
     return early?.entries.get(path) ?? (await final).entries.get(path);
   }
 
-  private carve(task: TaskRecord, want: string[], locators: LocatorStep[][] | undefined): { early: Promise<Carve | undefined>; final: Promise<Carve> } {
+  private carve(task: TaskRecord, want: string[], locators: LocatorStep[][] | undefined): Job & { early: Promise<Carve | undefined> } {
     let answerEarly!: (c: Carve | undefined) => void;
     const early = new Promise<Carve | undefined>((r) => (answerEarly = r));
+    // Paths asked for while the child reads the rest of the tree, answered by its next early messages.
+    const waiting = new Map<string, ((e: CarvedEntry) => void)[]>();
+    let askChild: ((paths: string[]) => void) | undefined;
+    const onEarly = (m: { entries: Map<string, CarvedEntry>; bytes: number }): void => {
+      answerEarly({ entries: m.entries, bytes: m.bytes });
+      for (const [p, e] of m.entries) {
+        for (const w of waiting.get(p) ?? []) w(e);
+        waiting.delete(p);
+      }
+    };
     const final = (async (): Promise<Carve> => {
       const controller = new AbortController();
       const input = await this.fetchSample(task.sample_id!, controller.signal).catch(() => fail('file_not_found'));
       try {
         const req = { type: 'carve' as const, imagePath: input.path, maxFileBytes: this.opts.maxFileBytes, budgetBytes: this.opts.budgetBytes, want, ...(locators ? { locators } : {}) };
-        const out = await carveInChild(req, this.opts.limits, (m) => answerEarly({ entries: m.entries, bytes: m.bytes }));
+        const out = await carveInChild(req, this.opts.limits, onEarly, locators ? (w) => (askChild = w) : undefined);
         if (out.type !== 'carved') {
           this.opts.log?.(`firmware carve of task ${task.task_uid} failed: ${out.type === 'failed' ? out.message : out.type}`);
           fail('firmware_unpack_failed');
@@ -179,8 +190,23 @@ export class FirmwareFiles {
       () => answerEarly(undefined),
       () => answerEarly(undefined),
     );
-    return { early, final };
+    const ask = (path: string): Promise<CarvedEntry | undefined> =>
+      new Promise<CarvedEntry | undefined>((resolve, reject) => {
+        const list = waiting.get(path) ?? [];
+        list.push(resolve);
+        waiting.set(path, list);
+        askChild?.([path]);
+        // Whatever the child did not answer early (not located, already past its loop) its last answer has.
+        final.then((c) => resolve(c.entries.get(path)), reject);
+      });
+    return { early, final, ...(locators ? { ask } : {}) };
   }
+}
+
+/** A running carve of a task: its last answer, and (located carves) a way to ask for a path next. */
+interface Job {
+  final: Promise<Carve>;
+  ask?: (path: string) => Promise<CarvedEntry | undefined>;
 }
 
 /** The file systems' locators of a stored target, checked (they go to the child as they are); undefined when any is missing or malformed. */

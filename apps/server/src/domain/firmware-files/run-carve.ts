@@ -8,7 +8,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { childEntry } from '../../ops/child-entry.ts';
-import type { CarveMessage, CarveRequest } from './carve-child.ts';
+import type { CarveMessage, CarveRequest, CarveWant } from './carve-child.ts';
 
 // The child's entry: built JavaScript next to this code, or the TypeScript source through tsx.
 const { file: CHILD, execArgv: LOADER } = childEntry(new URL('./carve-child.ts', import.meta.url));
@@ -35,11 +35,15 @@ async function slot(): Promise<() => void> {
   };
 }
 
-/** `onEarly` gets the child's first answer when it sends one; the outcome is its last (the child stays under the limits until then). */
-export async function carveInChild(req: CarveRequest, limits: CarveLimits, onEarly?: (m: EarlyAnswer) => void): Promise<CarveOutcome> {
+/**
+ * `onEarly` gets each of the child's early answers (the wanted files first, then files asked for
+ * through `onStart`'s `want` while it reads the rest); the outcome is its last message (the child
+ * stays under the limits until then).
+ */
+export async function carveInChild(req: CarveRequest, limits: CarveLimits, onEarly?: (m: EarlyAnswer) => void, onStart?: (want: (paths: string[]) => void) => void): Promise<CarveOutcome> {
   const release = await slot();
   try {
-    return await runOnce(req, limits, onEarly);
+    return await runOnce(req, limits, onEarly, onStart);
   } finally {
     release();
   }
@@ -54,7 +58,7 @@ function rssMb(pid: number | undefined): number | undefined {
   }
 }
 
-function runOnce(req: CarveRequest, limits: CarveLimits, onEarly?: (m: EarlyAnswer) => void): Promise<CarveOutcome> {
+function runOnce(req: CarveRequest, limits: CarveLimits, onEarly?: (m: EarlyAnswer) => void, onStart?: (want: (paths: string[]) => void) => void): Promise<CarveOutcome> {
   return new Promise((resolve) => {
     let settled = false;
     let stderrTail = '';
@@ -88,5 +92,11 @@ function runOnce(req: CarveRequest, limits: CarveLimits, onEarly?: (m: EarlyAnsw
       finish({ type: 'failed', message: oom ? `unpacking ran out of memory (${limits.memoryMb} MB)` : `the unpacker stopped (exit ${code ?? signal})` });
     });
     child.send(req);
+    const c = child;
+    onStart?.((paths) => {
+      if (settled || !c.connected) return;
+      // A send to a child that is ending fails quietly: its last answer (or failure) settles the asker.
+      c.send({ type: 'want', paths } satisfies CarveWant, (err: Error | null) => void err);
+    });
   });
 }

@@ -60,7 +60,20 @@ export function carveImage(image: Uint8Array, opts: CarveOptions): CarveResult {
  * A wanted path the locators do not lead to (an assessment of an older
  * unpacker) is looked for by a whole-image carve instead.
  */
-export function carveLocated(image: Uint8Array, locators: readonly (readonly LocatorStep[] | undefined)[], opts: CarveOptions): { first: CarveResult; rest: () => CarveResult } {
+export interface LocatedCarve {
+  /** The wanted files. */
+  first: CarveResult;
+  /** Every node of the located file systems while the budget lasts (the wanted ones included). */
+  rest: () => CarveResult;
+  /** The paths `rest` goes through, in order (for a caller that interleaves other work). */
+  paths: () => string[];
+  /** Gives one path now (`required`: regardless of the budget); undefined when no located file system has it. */
+  give: (path: string, required: boolean) => CarvedEntry | undefined;
+  /** What has been given so far. */
+  result: () => CarveResult;
+}
+
+export function carveLocated(image: Uint8Array, locators: readonly (readonly LocatorStep[] | undefined)[], opts: CarveOptions): LocatedCarve {
   const limits = opts.limits ?? DEFAULT_LIMITS;
   const located = new LocatedImage(image, locators, limits);
   const out = new Answer(opts, located.budget);
@@ -68,17 +81,26 @@ export function carveLocated(image: Uint8Array, locators: readonly (readonly Loc
   const missing = want.filter((p) => !located.node(p));
   if (missing.length) {
     const whole = carveImage(image, { ...opts, want: missing });
-    return { first: whole, rest: () => whole };
+    return { first: whole, rest: () => whole, paths: () => [], give: (p) => whole.entries.get(p), result: () => whole };
   }
   for (const p of want) out.give(p, located.node(p), true);
   const first = out.result();
+  let all: Map<string, FsNode> | undefined;
+  const nodes = (): Map<string, FsNode> => (all ??= located.all());
+  const paths = (): string[] => [...nodes().keys()].sort();
+  const give = (p: string, required: boolean): CarvedEntry | undefined => {
+    out.give(p, nodes().get(p), required);
+    return out.entry(p);
+  };
   return {
     first,
     rest: () => {
-      const all = located.all();
-      for (const p of [...all.keys()].sort()) out.give(p, all.get(p), false);
+      for (const p of paths()) give(p, false);
       return out.result();
     },
+    paths,
+    give,
+    result: () => out.result(),
   };
 }
 
@@ -93,7 +115,9 @@ class Answer {
   ) {}
 
   give(path: string, n: FsNode | undefined, required: boolean): void {
-    if (!n || this.entries.has(path)) return;
+    const had = this.entries.get(path);
+    // An entry the budget left out is given when it is asked for by name.
+    if (!n || (had && !(required && had.kind === 'omitted'))) return;
     const size = n.data?.length ?? n.size;
     if (n.type === 'symlink') this.entries.set(path, { kind: 'symlink', target: n.target ?? '' });
     else if (n.type !== 'file') this.entries.set(path, { kind: 'not_a_file', type: n.type });
@@ -113,5 +137,9 @@ class Answer {
 
   result(): CarveResult {
     return { entries: new Map(this.entries), bytes: this.bytes };
+  }
+
+  entry(path: string): CarvedEntry | undefined {
+    return this.entries.get(path);
   }
 }
