@@ -5,8 +5,8 @@
  *
  * Layout of the output: the input bytes unchanged except for the encrypted
  * ranges, e_phoff/e_phnum and one dynamic entry; then a new read+execute
- * PT_LOAD holding the stub code (stub-source.ts, page aligned), its parameter block and
- * a new program header table (with PT_PHDR, so bionic finds it); and, only when the
+ * PT_LOAD holding a new program header table (with PT_PHDR, so bionic finds it), the
+ * stub code (stub-source.ts, page aligned) and its parameter block; and, only when the
  * library has no DT_INIT and no spare DT_NULL slot, a new read+write PT_LOAD
  * with a copy of .dynamic plus DT_INIT (PT_DYNAMIC and the .dynamic section
  * header follow it: bionic checks that they agree). The stub is entered
@@ -230,7 +230,12 @@ export function packElf(input: Buffer, stub: Stub, o: PackOptions): PackResult {
   // New segments after everything loaded.
   // The stub starts on a 4 KiB boundary (its own link address is 0): aarch64 code addresses its
   // constants page-relatively (adrp), which only holds when the offset within the page is kept.
-  const out = Buffer.concat([input, Buffer.alloc(alignUp(input.length, PAGE) - input.length)]);
+  // The program header table opens the new segment (objcopy/strip expect it at a segment's start) and ends on a
+  // 4 KiB boundary where the stub begins: the stub's link address is 0, and aarch64 code addresses its constants
+  // page-relatively (adrp), which only holds when the offset within the page is kept.
+  const phSizeEarly = (l.phnum + (elf.programHeaders.some((p) => p.type === PT_PHDR) ? 0 : 1) + 1 + (hook === 'moved-dynamic' ? 1 : 0)) * l.phentsize;
+  const start = alignUp(input.length + phSizeEarly, PAGE) - phSizeEarly;
+  const out = Buffer.concat([input, Buffer.alloc(start - input.length)]);
   const maxAlign = Math.max(PAGE, ...loads.map((p) => p.align));
   const vEnd = Math.max(...loads.map((p) => p.vaddr + p.memsz));
   const hasPhdr = elf.programHeaders.some((p) => p.type === PT_PHDR);
@@ -239,11 +244,12 @@ export function packElf(input: Buffer, stub: Stub, o: PackOptions): PackResult {
   const o1 = out.length;
   const v1 = alignUp(vEnd, maxAlign) + (o1 % maxAlign);
   const phSize = newPhnum * l.phentsize;
-  const stubAt = 0;
+  if (phSize !== phSizeEarly) throw new Error('program header count changed');
+  const phAt = 0;
+  const stubAt = phSize;
   const nParams = PARAMS_HEAD + regions.size * 3 + ranges.length * 2;
   const paramsAt = stubAt + stub.paramsOffset;
-  const phAt = alignUp(paramsAt + nParams * l.word, 16);
-  const seg1 = Buffer.alloc(phAt + phSize);
+  const seg1 = Buffer.alloc(paramsAt + nParams * l.word);
   stub.code.copy(seg1, stubAt);
   const key = o.key ?? randomBytes(4).readUInt32LE(0);
   const mode = (x: 'off' | 'exit' | 'kill'): number => (x === 'off' ? 0 : x === 'exit' ? 1 : 2);
@@ -301,5 +307,42 @@ export function packElf(input: Buffer, stub: Stub, o: PackOptions): PackResult {
   }
   const parts: Buffer[] = [out, seg1];
   if (seg2) parts.push(Buffer.alloc(o2 - (o1 + seg1.length)), seg2);
-  return { bytes: Buffer.concat(parts), ranges, strings, textBytes, hook };
+  const body = Buffer.concat(parts);
+  return { bytes: describeStub(body, elf, l, { offset: o1 + stubAt, vaddr: v1 + stubAt, size: seg1.length - stubAt }), ranges, strings, textBytes, hook };
+}
+
+/**
+ * Appends a copy of the section header table with one more section, ".citadel",
+ * describing the stub segment (and a section name table that knows the name),
+ * so readelf and objcopy see what the segment holds. The original table stays
+ * where it was, unused; e_shoff/e_shnum point at the copy.
+ */
+function describeStub(body: Buffer, elf: ElfFile, l: RawLayout, stub: { offset: number; vaddr: number; size: number }): Buffer {
+  const h = elf.header;
+  if (h.shnum === 0 || h.shstrndx >= h.shnum || h.shnum + 1 >= 0xff00) return body;
+  const names = elf.sections[h.shstrndx];
+  if (!names) return body;
+  const oldNames = body.subarray(names.offset, names.offset + names.size);
+  const nameAt = oldNames.length;
+  const newNames = Buffer.concat([oldNames, Buffer.from('.citadel\0', 'latin1')]);
+  const namesOff = alignUp(body.length, 8);
+  const tableOff = alignUp(namesOff + newNames.length, 8);
+  const table = Buffer.alloc((h.shnum + 1) * h.shentsize);
+  body.copy(table, 0, h.shoff, h.shoff + h.shnum * h.shentsize);
+  const at = (i: number, o32: number, o64: number): number => i * h.shentsize + (l.is64 ? o64 : o32);
+  // the name table's entry points at its copy
+  writeWord(table, at(h.shstrndx, 0x10, 0x18), namesOff, l.is64);
+  writeWord(table, at(h.shstrndx, 0x14, 0x20), newNames.length, l.is64);
+  const n = h.shnum;
+  table.writeUInt32LE(nameAt, at(n, 0, 0));
+  table.writeUInt32LE(1, at(n, 4, 4)); // SHT_PROGBITS
+  writeWord(table, at(n, 8, 8), 6, l.is64); // SHF_ALLOC | SHF_EXECINSTR
+  writeWord(table, at(n, 0x0c, 0x10), stub.vaddr, l.is64);
+  writeWord(table, at(n, 0x10, 0x18), stub.offset, l.is64);
+  writeWord(table, at(n, 0x14, 0x20), stub.size, l.is64);
+  writeWord(table, at(n, 0x20, 0x30), 16, l.is64);
+  const out = Buffer.concat([body, Buffer.alloc(namesOff - body.length), newNames, Buffer.alloc(tableOff - namesOff - newNames.length), table]);
+  writeWord(out, l.is64 ? 0x28 : 0x20, tableOff, l.is64);
+  out.writeUInt16LE(n + 1, l.is64 ? 0x3c : 0x30);
+  return out;
 }

@@ -52,18 +52,21 @@ export function verifyPacked(before: Buffer, after: Buffer, stub: Stub, opts: { 
   if (liveA.length !== expected.length || liveA.some((s, i) => s.tag !== expected[i]!.tag || s.value !== expected[i]!.value)) return bad('structure', 'dynamic entries differ beyond DT_INIT');
   const oldLoads = b.programHeaders.filter((p) => p.type === PT_LOAD);
   const oldEnd = Math.max(...oldLoads.map((p) => p.vaddr + p.memsz));
-  const seg = a.programHeaders.find((p) => p.type === PT_LOAD && p.vaddr === entry);
+  const seg = a.programHeaders.find((p) => p.type === PT_LOAD && entry >= p.vaddr && entry + stub.code.length <= p.vaddr + p.filesz);
   if (!seg || (seg.flags & 3) !== 1 || seg.vaddr < oldEnd || seg.offset < before.length) return bad('structure', 'DT_INIT does not enter an appended read+execute segment');
+  // the stub is linked at 0 and addresses its data page-relatively (aarch64 adrp): it must start on a 4 KiB boundary
+  if (entry % 4096 !== 0) return bad('structure', 'the stub does not start on a page boundary');
+  const stubOff = seg.offset + (entry - seg.vaddr);
   const newLoads = a.programHeaders.filter((p) => p.type === PT_LOAD);
   if (newLoads.some((p) => (p.flags & 3) === 3)) return bad('structure', 'writable and executable segment');
   for (const p of oldLoads) if (!newLoads.some((q) => q.offset === p.offset && q.vaddr === p.vaddr && q.filesz === p.filesz && q.memsz === p.memsz && q.flags === p.flags)) return bad('structure', 'an original segment changed');
-  if (!after.subarray(seg.offset, seg.offset + stub.code.length).equals(stub.code)) return bad('structure', 'stub code differs from the compiled stub');
+  if (!after.subarray(stubOff, stubOff + stub.code.length).equals(stub.code)) return bad('structure', 'stub code differs from the compiled stub');
 
   // parameter block, as the stub reads it
-  const pAt = seg.offset + stub.paramsOffset;
+  const pAt = stubOff + stub.paramsOffset;
   const word = (i: number): number => readWord(after, pAt + i * w, is64);
   if (pAt + PARAMS_HEAD * w > seg.offset + seg.filesz) return bad('structure', 'parameter block outside the segment');
-  if (word(0) !== PARAMS_MAGIC || word(1) !== seg.vaddr + stub.paramsOffset) return bad('structure', 'parameter block not found');
+  if (word(0) !== PARAMS_MAGIC || word(1) !== entry + stub.paramsOffset) return bad('structure', 'parameter block not found');
   if (word(2) !== (initB?.value ?? 0)) return bad('structure', 'the original DT_INIT is not chained');
   const key = word(3) >>> 0;
   const nreg = word(6);
@@ -97,6 +100,9 @@ export function verifyPacked(before: Buffer, after: Buffer, stub: Stub, opts: { 
   };
   mask(is64 ? 0x20 : 0x1c, w);
   mask(is64 ? 0x38 : 0x2c, 2);
+  // the section header table was copied to the end with the ".citadel" section added
+  mask(is64 ? 0x28 : 0x20, w);
+  mask(is64 ? 0x3c : 0x30, 2);
   const dynB = b.programHeaders.find((p) => p.type === PT_DYNAMIC)!;
   const dynA = a.programHeaders.find((p) => p.type === PT_DYNAMIC)!;
   if (dynA.offset === dynB.offset) mask(sa[initB ? liveB.findIndex((s) => s.tag === DT_INIT) : liveB.length]!.at, la.dynEnt);
