@@ -9,6 +9,9 @@ import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Space, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 
+/** The server's bound on a document sent as a task parameter (routes/task.ts: vex, privacyPolicy). */
+export const MAX_TEXT_DOCUMENT_BYTES = 512 * 1024;
+
 export interface TextDocument {
   name: string;
   text: string;

@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageCard } from '../../components/index.ts';
 import { listPath } from '../../components/task-table/index.ts';
-import { FileUpload, type TextDocument, TextDocumentPicker, type UploadedFile } from '../../components/upload/index.ts';
+import { FileUpload, MAX_TEXT_DOCUMENT_BYTES, type TextDocument, TextDocumentPicker, type UploadedFile } from '../../components/upload/index.ts';
 import { createTask } from '../../api/tasks.ts';
 import { feedback } from '../../app/feedback.ts';
 import { useTitle } from '../../locales/i18n.ts';
@@ -25,8 +25,6 @@ import { CreateFormActions } from '../evaluation/SingleUploadCreatePage.tsx';
 import './texts.ts';
 
 const INPUT_KINDS: readonly UploadKind[] = ['android', 'ios', 'harmony_next', 'miniprogram', 'alipay_miniprogram'];
-/** The server's bound on a parameter document (routes/task.ts). */
-const MAX_POLICY_CHARS = 512 * 1024;
 
 export function ComplianceCreatePage({ node }: { node: RouteNode }) {
   const { t, i18n } = useTranslation();
@@ -62,7 +60,7 @@ export function ComplianceCreatePage({ node }: { node: RouteNode }) {
 
   const readPolicy = async (file: File): Promise<TextDocument | { error: string }> => {
     if (/\.pdf$/i.test(file.name)) return { error: t('compliance.policyPdf') };
-    if (file.size > MAX_POLICY_CHARS) return { error: t('compliance.policyTooLarge') };
+    if (file.size > MAX_TEXT_DOCUMENT_BYTES) return { error: t('compliance.policyTooLarge') };
     const text = await file.text();
     if (text.includes('\u0000') || !text.trim()) return { error: t('compliance.policyNotText') };
     return { name: file.name, text, summary: t('compliance.policyChars', { n: text.length }) };

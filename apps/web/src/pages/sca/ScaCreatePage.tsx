@@ -9,17 +9,16 @@
  */
 import { useState } from 'react';
 import type { RouteNode } from '@citadel/contracts';
-import { Button, Form, Select, Space, Typography, Upload } from 'antd';
-import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageCard } from '../../components/index.ts';
-import { FileUpload, type UploadedFile } from '../../components/upload/index.ts';
+import { FileUpload, type TextDocument, TextDocumentPicker, type UploadedFile } from '../../components/upload/index.ts';
 import { createTask } from '../../api/tasks.ts';
 import { feedback } from '../../app/feedback.ts';
 import { useTitle } from '../../locales/i18n.ts';
 import { CreateFormActions } from '../evaluation/SingleUploadCreatePage.tsx';
-import { COMMON_LICENCES, MAX_VEX_CHARS, scaParams, vexSummary, type VexFile } from './create-params.ts';
+import { COMMON_LICENCES, MAX_VEX_CHARS, scaParams, vexSummary } from './create-params.ts';
 import { SCA_PATHS } from './paths.ts';
 import './texts.ts';
 
@@ -34,18 +33,16 @@ export function ScaCreatePage({ node }: { node: RouteNode }) {
   const [submitting, setSubmitting] = useState(false);
   const [allowed, setAllowed] = useState<string[]>([]);
   const [denied, setDenied] = useState<string[]>([]);
-  const [vex, setVex] = useState<VexFile>();
+  const [vex, setVex] = useState<TextDocument>();
   const [vexError, setVexError] = useState<string>();
   const back = () => navigate(LIST_PATH);
 
-  const readVex = async (file: File): Promise<void> => {
-    setVex(undefined);
-    if (file.size > MAX_VEX_CHARS) return setVexError(t('sca.create.vexTooLarge'));
+  const readVex = async (file: File): Promise<TextDocument | { error: string }> => {
+    if (file.size > MAX_VEX_CHARS) return { error: t('sca.create.vexTooLarge') };
     const text = await file.text();
     const summary = vexSummary(text);
-    if (!summary) return setVexError(t('sca.create.vexNotVex'));
-    setVexError(undefined);
-    setVex({ name: file.name, text, ...summary });
+    if (!summary) return { error: t('sca.create.vexNotVex') };
+    return { name: file.name, text, summary: t('sca.create.vexStatements', { format: summary.format, n: summary.statements }) };
   };
 
   const submit = async () => {
@@ -79,28 +76,17 @@ export function ScaCreatePage({ node }: { node: RouteNode }) {
           <Select mode="tags" value={denied} onChange={setDenied} options={options} filterOption={byPrefix} tokenSeparators={[',', ' ']} placeholder={t('sca.create.licencePlaceholder')} data-testid="sca-licence-denied" />
         </Form.Item>
         <Form.Item label={t('sca.create.vex')} extra={t('sca.create.vexHint')} validateStatus={vexError ? 'error' : undefined} help={vexError}>
-          <Space direction="vertical">
-            <Upload
-              accept=".json,application/json"
-              showUploadList={false}
-              beforeUpload={(f) => {
-                void readVex(f);
-                // Read in the browser and sent with the task: no upload of its own.
-                return false;
-              }}
-            >
-              <Button icon={<UploadOutlined />} data-testid="sca-vex-upload">
-                {t('sca.create.vexChoose')}
-              </Button>
-            </Upload>
-            {vex ? (
-              <Space data-testid="sca-vex-file">
-                <Typography.Text>{vex.name}</Typography.Text>
-                <Typography.Text type="secondary">{t('sca.create.vexStatements', { format: vex.format, n: vex.statements })}</Typography.Text>
-                <Button size="small" type="text" icon={<DeleteOutlined />} onClick={() => setVex(undefined)} aria-label={t('common.delete')} />
-              </Space>
-            ) : null}
-          </Space>
+          <TextDocumentPicker
+            accept=".json,application/json"
+            chooseLabel={t('sca.create.vexChoose')}
+            value={vex}
+            read={readVex}
+            onChange={(doc, error) => {
+              setVex(doc);
+              setVexError(error);
+            }}
+            testId="sca-vex"
+          />
         </Form.Item>
         <CreateFormActions uploading={uploading} hasFiles={files.length > 0} submitting={submitting} onCancel={back} />
       </Form>
