@@ -90,12 +90,13 @@ export const H5_DEFAULTS: DefaultStrategy[] = [
     id: 'h5.balanced',
     name: L('H5 均衡', 'H5 balanced', 'H5 均衡', 'H5 バランス'),
     description: L(
-      '全局重命名、Base64 字符串、部分控制流平坦化与垃圾代码、自我防御、完整性校验',
-      'Global renaming, Base64 strings, partial control-flow flattening and dead code, self-defending, integrity check',
-      '全域重新命名、Base64 字串、部分控制流平坦化與無用程式碼、自我防禦、完整性校驗',
-      'グローバル名の変更、Base64 文字列、部分的な制御フロー平坦化とデッドコード、自己防御、完全性チェック',
+      '全局重命名、Base64 字符串、部分控制流平坦化、数字转表达式、自我防御、完整性校验',
+      'Global renaming, Base64 strings, partial control-flow flattening, numbers to expressions, self-defending, integrity check',
+      '全域重新命名、Base64 字串、部分控制流平坦化、數字轉運算式、自我防禦、完整性校驗',
+      'グローバル名の変更、Base64 文字列、部分的な制御フロー平坦化、数値の式変換、自己防御、完全性チェック',
     ),
-    values: { renameGlobals: true, stringArrayEncoding: 'base64', controlFlowFlattening: 0.5, deadCodeInjection: 0.2, numbersToExpressions: true, selfDefending: true },
+    // no dead-code injection: javascript-obfuscator's breaks a React + Ant Design production build (README, measured)
+    values: { renameGlobals: true, stringArrayEncoding: 'base64', controlFlowFlattening: 0.5, numbersToExpressions: true, selfDefending: true },
   },
   {
     id: 'h5.strong',
