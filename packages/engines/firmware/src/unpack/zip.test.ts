@@ -83,6 +83,7 @@ describe('7z inside an image', () => {
     const u = unpackImage(img);
     const r = u.regions.find((x) => x.handler === '7z')!;
     expect(r).toMatchObject({ offset: 1024, length: sz.length });
+    // Garbage after a valid signature header: 7-Zip cannot list it (or is absent), said in the region.
     expect(r.detail).toMatch(/not unpacked/);
     expect(r.error).toMatch(/not unpacked/);
     expect(u.regions.reduce((s, x) => s + x.length, 0)).toBe(img.length);
@@ -98,6 +99,32 @@ describe('7z inside an image', () => {
       const sz = new Uint8Array(readFileSync(path.join(dir, 'out.7z')));
       const r = unpackImage(sz).regions[0]!;
       expect(r).toMatchObject({ handler: '7z', offset: 0, length: sz.length });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.skipIf(!existsSync('/usr/bin/7z'))('its contents are read through Debian 7-Zip without extracting to disk: files, folders, links kept as links', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), '7z-'));
+    try {
+      mkdirSync(path.join(dir, 'rootfs', 'etc'), { recursive: true });
+      writeFileSync(path.join(dir, 'rootfs', 'etc', 'passwd'), 'root:x:0:0:root:/root:/bin/sh\n');
+      writeFileSync(path.join(dir, 'rootfs', 'etc', 'empty'), '');
+      symlinkSync('../../../../etc/shadow', path.join(dir, 'rootfs', 'etc', 'escape'));
+      execFileSync('/usr/bin/7z', ['a', '-snl', '-bd', '-y', 'fw.7z', 'rootfs'], { cwd: dir, stdio: 'ignore' });
+      const sz = new Uint8Array(readFileSync(path.join(dir, 'fw.7z')));
+      const img = new Uint8Array(sz.length + 2048);
+      img.set(sz, 512);
+      const u = unpackImage(img);
+      const r = u.regions.find((x) => x.handler === '7z')!;
+      expect(r).toMatchObject({ offset: 512, length: sz.length, kind: 'filesystem' });
+      const fs = u.filesystems.find((x) => x.kind === '7z')!;
+      const nodes = new Map(fs.nodes.map((n) => [n.path, n]));
+      expect(Buffer.from(nodes.get('/rootfs/etc/passwd')!.data!).toString()).toBe('root:x:0:0:root:/root:/bin/sh\n');
+      expect(nodes.get('/rootfs/etc/empty')).toMatchObject({ type: 'file', size: 0 });
+      expect(nodes.get('/rootfs/etc')).toMatchObject({ type: 'dir' });
+      // A link is recorded with its target, never followed (nothing was written to disk to follow).
+      expect(nodes.get('/rootfs/etc/escape')).toMatchObject({ type: 'symlink', target: '../../../../etc/shadow' });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -11,13 +11,14 @@
  * central directory (truncated archive) the local headers are walked instead.
  *
  * 7z archives: the 32-byte signature header (magic, version, CRC, offset and
- * size of the next header) bounds the region; the contents are not unpacked:
- * no well-kept pure-JavaScript 7z reader exists on npm (7z-iterator is a small
- * one-person package; 7z-wasm runs all of 7-Zip under an emulated file system),
- * so the region is recorded as a 7z archive with that reason.
+ * size of the next header) bounds the region; the contents are read through
+ * Debian's 7-Zip (sevenzip.ts) when it is installed — no well-kept pure-
+ * JavaScript 7z reader exists on npm — and otherwise the region is recorded as
+ * a 7z archive with the package to install.
  */
 import { crc32, inflateRawSync } from 'node:zlib';
 import { FsBuilder, typeFromMode } from '../archive/fs-builder.ts';
+import { readSevenZip } from './sevenzip.ts';
 import type { Handler } from './types.ts';
 
 const LOCAL = 0x04034b50;
@@ -185,7 +186,7 @@ export const sevenZipHandler: Handler = {
   generic: true,
   magics: [Uint8Array.of(0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c)],
   nested: true,
-  carve(buf, off) {
+  carve(buf, off, ctx) {
     if (off + 32 > buf.length) return undefined;
     const dv = new DataView(buf.buffer, buf.byteOffset + off, 32);
     if ((crc32(buf.subarray(off + 12, off + 32)) >>> 0) !== dv.getUint32(8, true)) return undefined;
@@ -193,12 +194,11 @@ export const sevenZipHandler: Handler = {
     const declared = 32 + next;
     const length = Math.min(declared, buf.length - off);
     const version = `${buf[off + 6]}.${buf[off + 7]}`;
-    return {
-      length,
-      kind: 'compressed',
-      detail: `7z archive ${version}, ${declared} bytes: not unpacked (no well-kept pure-JavaScript 7z reader on npm)`,
-      error: declared > buf.length - off ? `7z declares ${declared} bytes, ${buf.length - off} present (truncated)` : '7z archive: contents not unpacked (no 7z reader in this engine)',
-    };
+    if (declared > buf.length - off) return { length, kind: 'compressed', detail: `7z archive ${version}, ${declared} bytes`, error: `7z declares ${declared} bytes, ${buf.length - off} present (truncated)` };
+    const read = readSevenZip(buf.subarray(off, off + length), ctx.budget, ctx.readContents);
+    if ('missing' in read) return { length, kind: 'compressed', detail: `7z archive ${version}, ${declared} bytes: not unpacked`, error: read.missing };
+    const filesystem = read.fs.fileSystem('7z', `7z ${version}`, off, length, read.entries + 1);
+    return { length, kind: 'filesystem', detail: `7z archive ${version}, ${read.entries} entries`, filesystem, ...(filesystem.errors.length ? { error: filesystem.errors[0] } : {}) };
   },
 };
 
