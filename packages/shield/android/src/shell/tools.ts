@@ -4,30 +4,12 @@
  * JDK's java/javac run its decryptor in the verification. A missing tool is
  * named with its package; the shell is never shipped unverified.
  */
-import { accessSync, constants } from 'node:fs';
-import { delimiter, join } from 'node:path';
-import { fail } from '../text.ts';
+import { type Tool, findTool, requireTool } from '../signing/tools.ts';
 
-export type ShellTool = 'smali' | 'baksmali' | 'enjarify' | 'java' | 'javac' | 'keytool';
-const PACKAGES: Record<ShellTool, string> = { smali: 'libsmali-java', baksmali: 'libsmali-java', enjarify: 'enjarify', java: 'default-jre-headless', javac: 'default-jdk-headless', keytool: 'default-jre-headless' };
-
-export function findShellTool(tool: ShellTool): string | undefined {
-  for (const dir of (process.env.PATH ?? '/usr/bin').split(delimiter)) {
-    try {
-      accessSync(join(dir, tool), constants.X_OK);
-      return join(dir, tool);
-    } catch {
-      /* not here */
-    }
-  }
-  return undefined;
-}
-
-export function requireShellTool(tool: ShellTool): string {
-  const p = findShellTool(tool);
-  if (!p) fail('SHIELD_TOOL_MISSING', `服务器缺少 ${tool}（请安装 Debian 软件包 ${PACKAGES[tool]}）`, `${tool} is not installed on the server (install the Debian package ${PACKAGES[tool]})`);
-  return p;
-}
+/** The tools the shell runs (found and named with their Debian packages by signing/tools.ts). */
+export type ShellTool = Extract<Tool, 'smali' | 'baksmali' | 'enjarify' | 'java' | 'javac' | 'keytool'>;
+export const findShellTool = (tool: ShellTool): string | undefined => findTool(tool);
+export const requireShellTool = (tool: ShellTool): string => requireTool(tool);
 
 /**
  * JVM settings for the short tool runs: a bounded heap (the job's memory watch sees only the Node child, so the JVMs

@@ -1,7 +1,8 @@
 /**
  * The Android build tools hardening relies on, from Debian packages:
- * apksigner (sign v1+v2+v3 and verify), zipalign (alignment check) and
- * dexdump (every DEX must still dump). A tool that is missing is named with
+ * apksigner (sign v1+v2+v3 and verify), zipalign (alignment check),
+ * dexdump (every DEX must still dump), the JDK, and for the DEX shell smali,
+ * baksmali and enjarify. A tool that is missing is named with
  * its package in the error, never skipped: an unverified output is not
  * shipped. Passwords reach apksigner through its environment ("env:" form),
  * never on the command line or in an error message.
@@ -11,8 +12,20 @@ import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { fail } from '../text.ts';
 
-export type Tool = 'apksigner' | 'zipalign' | 'dexdump' | 'keytool' | 'javac' | 'java' | 'jar';
-const PACKAGES: Record<Tool, string> = { apksigner: 'apksigner', zipalign: 'zipalign', dexdump: 'dexdump', keytool: 'default-jre-headless', javac: 'default-jdk-headless', java: 'default-jre-headless', jar: 'default-jdk-headless' };
+/** Each tool with the Debian package that provides it (the DEX shell's smali/baksmali/enjarify included). */
+const PACKAGES = {
+  apksigner: 'apksigner',
+  zipalign: 'zipalign',
+  dexdump: 'dexdump',
+  keytool: 'default-jre-headless',
+  javac: 'default-jdk-headless',
+  java: 'default-jre-headless',
+  jar: 'default-jdk-headless',
+  smali: 'libsmali-java',
+  baksmali: 'libsmali-java',
+  enjarify: 'enjarify',
+} as const;
+export type Tool = keyof typeof PACKAGES;
 
 export function findTool(tool: Tool): string | undefined {
   for (const dir of (process.env.PATH ?? '/usr/bin').split(delimiter)) {

@@ -13,6 +13,9 @@ import { xzDecompress } from '../../decompress/xz.ts';
 import { zstdDecompress } from '../../decompress/zstd.ts';
 import type { FsNode, NodeType, UnpackBudget } from '../model.ts';
 
+/** Set in a block or fragment size word when the data is stored uncompressed (SQUASHFS_COMPRESSED_BIT_BLOCK). */
+export const COMPRESSED_BIT_BLOCK = 1 << 24;
+
 export type Compressor = 'gzip' | 'lzma' | 'lzo' | 'xz' | 'lz4' | 'zstd' | 'sniff';
 
 export const V4_COMPRESSORS: Record<number, Compressor> = { 1: 'gzip', 2: 'lzma', 3: 'lzo', 4: 'xz', 5: 'lz4', 6: 'zstd' };
@@ -135,6 +138,34 @@ export function readIndexed(img: Uint8Array, le: boolean, indexAt: number, bytes
 }
 
 /** Buffer position of (block, offset) in a table, or undefined when the block is not one of its blocks. */
+/**
+ * Fragment blocks, read from the fragment table on demand and cached (64 at a time). The table's entry is
+ * 8 bytes with a 32-bit start in 2.x, 16 bytes with a 64-bit start in 3.x and 4.0; the size word follows the start.
+ */
+export function fragmentReader(
+  img: Uint8Array,
+  table: { le: boolean; at: number; count: number; blockSize: number; entry: 8 | 16; comp: Compressor; checkByte: boolean },
+): (index: number) => Uint8Array {
+  let entries: Uint8Array | undefined;
+  const cache = new Map<number, Uint8Array>();
+  return (index) => {
+    const hit = cache.get(index);
+    if (hit) return hit;
+    if (index >= table.count) throw new Error(`fragment ${index} out of range (${table.count})`);
+    entries ??= readIndexed(img, table.le, table.at, table.count * table.entry, table.comp, table.checkByte, table.entry === 8 ? 4 : 8);
+    const e = new Endian(entries, table.le);
+    const start = table.entry === 8 ? e.u32(index * 8) : e.u64(index * 16);
+    const word = e.u32(index * table.entry + (table.entry === 8 ? 4 : 8));
+    const size = word & ~COMPRESSED_BIT_BLOCK & 0xffffff;
+    if (start + size > img.length) throw new Error(`fragment ${index} runs past the image (truncated file system)`);
+    const src = img.subarray(start, start + size);
+    const d = word & COMPRESSED_BIT_BLOCK ? src : decompressBlock(table.comp, src, table.blockSize);
+    if (cache.size > 64) cache.clear();
+    cache.set(index, d);
+    return d;
+  };
+}
+
 export function metaPos(t: MetaTable, block: number, offset: number): number | undefined {
   const b = t.blocks.get(block);
   return b === undefined || b + offset > t.data.length ? undefined : b + offset;

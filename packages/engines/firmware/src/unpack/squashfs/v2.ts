@@ -10,11 +10,10 @@
  * (or a vendor's LZMA: sniffed, as for 3.x). Both byte orders.
  */
 import type { FileSystem, UnpackBudget } from '../model.ts';
-import { type DirEntry, Endian, type Inode, type SquashReader, assembleFile, decompressBlock, metaPos, nodeType, readIndexed, readMetaTable, text, walk } from './common.ts';
+import { type DirEntry, Endian, type Inode, type SquashReader, assembleFile, COMPRESSED_BIT_BLOCK, fragmentReader, metaPos, nodeType, readIndexed, readMetaTable, text, walk } from './common.ts';
 import { BitFields, V3_MAGICS } from './v3.ts';
 
 const INVALID_FRAG = 0xffffffff;
-const COMPRESSED_BIT_BLOCK = 1 << 24;
 /** A guid index of 255 means "the same as the uid" (SQUASHFS_GUIDS). */
 const SAME_AS_UID = 255;
 
@@ -90,24 +89,7 @@ export function readSquashfsV2(image: Uint8Array, off: number, sb: SuperV2, budg
   const uids = table(sb.uidStart, sb.noUids);
   const guids = table(sb.guidStart, sb.noGuids);
 
-  let fragEntries: Uint8Array | undefined;
-  const fragCache = new Map<number, Uint8Array>();
-  const fragment = (index: number): Uint8Array => {
-    const hit = fragCache.get(index);
-    if (hit) return hit;
-    if (index >= sb.fragments) throw new Error(`fragment ${index} out of range (${sb.fragments})`);
-    fragEntries ??= readIndexed(img, sb.le, sb.fragTable, sb.fragments * 8, 'sniff', check, 4);
-    const e = new Endian(fragEntries, sb.le);
-    const start = e.u32(index * 8);
-    const word = e.u32(index * 8 + 4);
-    const size = word & ~COMPRESSED_BIT_BLOCK & 0xffffff;
-    if (start + size > img.length) throw new Error(`fragment ${index} runs past the image (truncated file system)`);
-    const src = img.subarray(start, start + size);
-    const d = word & COMPRESSED_BIT_BLOCK ? src : decompressBlock('sniff', src, sb.blockSize);
-    if (fragCache.size > 64) fragCache.clear();
-    fragCache.set(index, d);
-    return d;
-  };
+  const fragment = fragmentReader(img, { le: sb.le, at: sb.fragTable, count: sb.fragments, blockSize: sb.blockSize, entry: 8, comp: 'sniff', checkByte: check });
 
   const reader: SquashReader = {
     root: { block: Math.floor(sb.root / 65536), offset: sb.root % 65536 },

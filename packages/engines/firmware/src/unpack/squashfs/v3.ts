@@ -10,10 +10,9 @@
  * There is no compressor field: blocks are zlib or LZMA ("sqlzma"), sniffed.
  */
 import type { FileSystem, UnpackBudget } from '../model.ts';
-import { type DirEntry, Endian, type Inode, type SquashReader, assembleFile, decompressBlock, metaPos, nodeType, readIndexed, readMetaTable, text, walk } from './common.ts';
+import { type DirEntry, Endian, type Inode, type SquashReader, assembleFile, COMPRESSED_BIT_BLOCK, fragmentReader, metaPos, nodeType, readIndexed, readMetaTable, text, walk } from './common.ts';
 
 const INVALID_FRAG = 0xffffffff;
-const COMPRESSED_BIT_BLOCK = 1 << 24;
 /** Magics seen on 3.x images: standard LE/BE and vendor byte orders, with the byte order they imply. */
 export const V3_MAGICS: Record<string, boolean> = { hsqs: true, sqsh: false, qshs: false, shsq: true };
 
@@ -103,24 +102,7 @@ export function readSquashfsV3(image: Uint8Array, off: number, sb: SuperV3, budg
   const dirEnd = Math.min(...[sb.fragTable, sb.bytesUsed, img.length].filter((x) => x > sb.dirTable));
   const dirs = readMetaTable(img, sb.le, sb.dirTable, dirEnd, 'sniff', check, errors);
 
-  let fragEntries: Uint8Array | undefined;
-  const fragCache = new Map<number, Uint8Array>();
-  const fragment = (index: number): Uint8Array => {
-    const hit = fragCache.get(index);
-    if (hit) return hit;
-    if (index >= sb.fragments) throw new Error(`fragment ${index} out of range (${sb.fragments})`);
-    fragEntries ??= readIndexed(img, sb.le, sb.fragTable, sb.fragments * 16, 'sniff', check);
-    const e = new Endian(fragEntries, sb.le);
-    const start = e.u64(index * 16);
-    const word = e.u32(index * 16 + 8);
-    const size = word & ~COMPRESSED_BIT_BLOCK & 0xffffff;
-    if (start + size > img.length) throw new Error(`fragment ${index} runs past the image (truncated file system)`);
-    const src = img.subarray(start, start + size);
-    const d = word & COMPRESSED_BIT_BLOCK ? src : decompressBlock('sniff', src, sb.blockSize);
-    if (fragCache.size > 64) fragCache.clear();
-    fragCache.set(index, d);
-    return d;
-  };
+  const fragment = fragmentReader(img, { le: sb.le, at: sb.fragTable, count: sb.fragments, blockSize: sb.blockSize, entry: 16, comp: 'sniff', checkByte: check });
 
   const reader: SquashReader = {
     root: { block: Math.floor(sb.root / 65536), offset: sb.root % 65536 },

@@ -4,10 +4,9 @@
  * tables of 8 KiB metadata blocks, fragment and id tables behind index arrays.
  */
 import type { FileSystem, UnpackBudget } from '../model.ts';
-import { type Compressor, type DirEntry, Endian, type Inode, type SquashReader, V4_COMPRESSORS, assembleFile, decompressBlock, metaPos, readIndexed, nodeType, readMetaTable, text, walk } from './common.ts';
+import { COMPRESSED_BIT_BLOCK, type Compressor, type DirEntry, Endian, type Inode, type SquashReader, V4_COMPRESSORS, assembleFile, fragmentReader, metaPos, readIndexed, nodeType, readMetaTable, text, walk } from './common.ts';
 
 const INVALID_FRAG = 0xffffffff;
-const COMPRESSED_BIT_BLOCK = 1 << 24;
 
 export interface SuperV4 {
   le: boolean;
@@ -79,24 +78,7 @@ export function readSquashfsV4(image: Uint8Array, off: number, sb: SuperV4, budg
     errors.push(`id table unreadable: ${(e as Error).message}`);
   }
 
-  const fragCache = new Map<number, Uint8Array>();
-  let fragEntries: Uint8Array | undefined;
-  const fragment = (index: number): Uint8Array => {
-    const hit = fragCache.get(index);
-    if (hit) return hit;
-    if (index >= sb.fragments) throw new Error(`fragment ${index} out of range (${sb.fragments})`);
-    if (!fragEntries) fragEntries = readIndexed(img, sb.le, sb.fragTable, sb.fragments * 16, comp, false);
-    const e = new Endian(fragEntries, sb.le);
-    const start = e.u64(index * 16);
-    const word = e.u32(index * 16 + 8);
-    const size = word & ~COMPRESSED_BIT_BLOCK & 0xffffff;
-    if (start + size > img.length) throw new Error(`fragment ${index} runs past the image (truncated file system)`);
-    const src = img.subarray(start, start + size);
-    const d = word & COMPRESSED_BIT_BLOCK ? src : decompressBlock(comp, src, sb.blockSize);
-    if (fragCache.size > 64) fragCache.clear();
-    fragCache.set(index, d);
-    return d;
-  };
+  const fragment = fragmentReader(img, { le: sb.le, at: sb.fragTable, count: sb.fragments, blockSize: sb.blockSize, entry: 16, comp, checkByte: false });
 
   const reader: SquashReader = {
     root: { block: Math.floor(sb.root / 65536), offset: sb.root % 65536 },
