@@ -16,7 +16,7 @@
  */
 import type { TraceSink } from '../aes/chow.ts';
 import type { MaskSource } from '../aes/masked.ts';
-import { type Sm4Tables, lin } from './xiao-lai.ts';
+import { type Sm4Tables, lin, outputBlock } from './xiao-lai.ts';
 
 function maskedTb(t: Sm4Tables, round: number, rnd: MaskSource): { tb: Uint32Array; all: number } {
   const tb = new Uint32Array(1024);
@@ -46,15 +46,7 @@ export function sm4BlockMasked(t: Sm4Tables, input: Uint8Array, rnd: MaskSource,
     Y.shift();
     Y.push(y4);
   }
-  const out = new Uint8Array(16);
-  for (let k = 0; k < 4; k++) {
-    const x = lin(t.outDec, (3 - k) * 1024, Y[3 - k]!, trace, 3);
-    out[4 * k] = x >>> 24;
-    out[4 * k + 1] = (x >>> 16) & 255;
-    out[4 * k + 2] = (x >>> 8) & 255;
-    out[4 * k + 3] = x & 255;
-  }
-  return out;
+  return outputBlock(t, Y, trace);
 }
 
 function linAt(tb: Uint32Array, y: number, traceBase: number, trace: TraceSink | undefined): number {

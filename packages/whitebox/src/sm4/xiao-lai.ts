@@ -117,6 +117,11 @@ export function sm4Block(t: Sm4Tables, input: Uint8Array, trace?: TraceSink): Ui
     Y.shift();
     Y.push(y4);
   }
+  return outputBlock(t, Y, trace);
+}
+
+/** The output block: the last four encoded words, reversed (SM4's R) and decoded by the output tables. */
+export function outputBlock(t: Sm4Tables, Y: readonly number[], trace: TraceSink | undefined): Uint8Array {
   const out = new Uint8Array(16);
   for (let k = 0; k < 4; k++) {
     const x = lin(t.outDec, (3 - k) * 1024, Y[3 - k]!, trace, 3);
