@@ -155,6 +155,7 @@ export async function iosStartupCheck(c: KeyedCheckContext, pkg: IosPackage, bin
       const notes = ['reached from launch code; consent checks in iOS code are not recognised: confirm on a device', ...(p.bySelector ? ['a message on the path was resolved by selector to several methods'] : [])];
       c.problem('startup.pre_consent_collection', { file: main?.path, className: p.path.at(-2), detail: `${p.api.what}; ${notes.join('; ')}`, snippet: p.path.join(' → '), attribution: main?.owner ?? { kind: 'main' } }, { attribution: main?.owner ?? { kind: 'main' } });
     }
-    if (startup.paths.length === 0) c.safe('startup.pre_consent_collection', [{ file: main?.path, detail: `${startup.reached} functions reached from ${startup.entries.length} launch entry points${startup.truncated ? ' (limit reached: not all walked)' : ''}; none uses a personal-information API` }]);
+    const unresolved = startup.unresolved > 0 ? `; ${startup.unresolved} messages to receivers of unknown class with more than 8 implementations not followed` : '';
+    if (startup.paths.length === 0) c.safe('startup.pre_consent_collection', [{ file: main?.path, detail: `${startup.reached} functions reached from ${startup.entries.length} launch entry points${startup.truncated ? ' (limit reached: not all walked)' : ''}${unresolved}; none uses a personal-information API` }]);
   });
 }
