@@ -10,6 +10,7 @@ import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { SCA_CATALOGUE, type ScaTarget, engine } from './index.ts';
 import { jarWith, npmLockfile, osvFolder } from './testing/index.ts';
+import { goBuildInfo, minimalElf } from './formats/test-builders.ts';
 
 const VULNS = osvFolder([
   { id: 'GHSA-aaaa-bbbb-cccc', aliases: ['CVE-2099-0001'], ecosystem: 'npm', name: 'left-pad', introduced: '0', fixed: '1.3.0', cvss: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H' },
@@ -115,6 +116,17 @@ describe('sca engine', () => {
     expect(t.manifests.map((m) => m.file)).toEqual(['app/Gemfile.lock']);
     expect(t.components.map((c) => c.purl)).toEqual(['pkg:gem/rack@2.0.6']);
     expect(a.unreadable).toEqual([]);
+  });
+
+  it('takes a single executable given alone: its Go build info lists the components', async () => {
+    const lines = 'path\texample.com/app\nmod\texample.com/app\t(devel)\t\ndep\tgolang.org/x/text\tv0.3.6\th1:abc=\n';
+    const elf = minimalElf([{ name: '.text', data: new Uint8Array(100) }, { name: '.go.buildinfo', data: goBuildInfo('go1.21.10', lines) }]);
+    expect(engine.accepts('app', elf.subarray(0, 64))).toBe('sca');
+    expect(engine.accepts('notes.txt', new TextEncoder().encode('hello'))).toBeUndefined();
+    const dir = mkdtempSync(join(tmpdir(), 'sca-bin-'));
+    writeFileSync(join(dir, 'app'), elf, { mode: 0o755 });
+    const a = await run(join(dir, 'app'), 'app', undefined);
+    expect((a.target as unknown as ScaTarget).components.map((c) => `${c.name}@${c.version}`).sort()).toEqual(['golang.org/x/text@v0.3.6', 'stdlib@1.21.10']);
   });
 
   it('handles dependency cycles', async () => {

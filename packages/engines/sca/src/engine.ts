@@ -13,7 +13,7 @@ import { stat } from 'node:fs/promises';
 import type { Assessment, Platform } from '@citadel/contracts';
 import { type Engine, type EngineContext, type EngineInput, EngineInputError, type EngineOptions, singleInputFile, startAssessment } from '@citadel/engine-core';
 import { SCA_CATALOGUE } from './catalogue/index.ts';
-import { isJavaArchiveName, isManifestName } from './formats/index.ts';
+import { isExecutableHeader, isJavaArchiveName, isManifestName } from './formats/index.ts';
 import { collectManifests } from './input.ts';
 import { type Component, type Level, type MatchResult, matchComponents, mergeComponents } from './match/match.ts';
 import { ManifestError } from './model.ts';
@@ -53,8 +53,9 @@ export class ScaEngine implements Engine {
   readonly platforms: readonly Platform[] = ['sca'];
   readonly catalogue = SCA_CATALOGUE;
 
-  accepts(fileName: string): Platform | undefined {
-    return isManifestName(fileName) || isJavaArchiveName(fileName) ? 'sca' : undefined;
+  /** A lockfile or manifest, a Java archive, or an executable (ELF, PE, Mach-O) whose Go or cargo-auditable build info lists its components. */
+  accepts(fileName: string, head?: Uint8Array): Platform | undefined {
+    return isManifestName(fileName) || isJavaArchiveName(fileName) || (head !== undefined && isExecutableHeader(head)) ? 'sca' : undefined;
   }
 
   async run(input: EngineInput, options: EngineOptions, ctx: EngineContext): Promise<Assessment> {
