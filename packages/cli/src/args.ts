@@ -34,7 +34,9 @@ Options:
   -h, --help              this text
 
 Several files form one input (e.g. a mini-program's main package and sub-packages).
-A folder is scanned file by file; files no engine accepts are skipped.
+A folder of code is one project: the source engine reads the whole tree and the component
+check its lockfiles and manifests together (packages inside it are assessed each by its
+engine). Any other folder is scanned file by file; files no engine accepts are skipped.
 
 Exit codes:
   0  the scan finished (and --fail-on was not reached)
