@@ -24,6 +24,8 @@ export class RuleVisitor implements CodeVisitor {
   private readonly api: Map<string, ApiRule[]>;
   private readonly fields: Map<string, FieldRule[]>;
   private readonly strings: readonly StringRule[];
+  /** Field-and-literal rules of the selected items, by the field they test. */
+  private readonly literals = new Map<string, (typeof FIELD_LITERAL_RULES)[number][]>();
   private dex?: DexFile;
   private apiCache: (readonly ApiRule[] | undefined)[] = [];
   private fieldCache: (readonly FieldRule[] | undefined)[] = [];
@@ -39,6 +41,7 @@ export class RuleVisitor implements CodeVisitor {
     this.fields = fieldMap;
     this.strings = STRING_RULES.filter((r) => wants(r.key));
     this.keys = [...new Set([...API_RULES, ...FIELD_RULES, ...STRING_RULES, ...FIELD_LITERAL_RULES].map((r) => r.key))].filter(wants);
+    for (const r of FIELD_LITERAL_RULES.filter((x) => wants(x.key))) this.literals.set(r.field, [...(this.literals.get(r.field) ?? []), r]);
   }
 
   private reset(dex: DexFile): void {
@@ -91,20 +94,21 @@ export class RuleVisitor implements CodeVisitor {
         callerPackage ??= m.classDef.name.slice(1, m.classDef.name.lastIndexOf('/') + 1);
         if (rule.externalOnly && callerPackage.startsWith(packageOf(m.view.methodKey(inv.methodIndex)))) continue;
         if (rule.when && !rule.when(inv, m.view)) continue;
-        this.reporter.report(rule.key, rule.result ?? 'fail', m, methodEvidence(m, callText(m.view, inv)));
+        this.reporter.report(rule.key, rule.result ?? 'fail', m, () => methodEvidence(m, callText(m.view, inv)));
       }
     }
-    if (this.fields.size > 0 || FIELD_LITERAL_RULES.length > 0) {
+    if (this.fields.size > 0 || this.literals.size > 0) {
       for (const f of m.facts.fields) {
         if (f.access !== 'read') continue;
         for (const rule of this.fieldRules(m.view, f.fieldIndex)) {
           if (rule.mainOnly && !isMain) continue;
-          this.reporter.report(rule.key, rule.result ?? 'fail', m, methodEvidence(m, m.view.fieldKey(f.fieldIndex)));
+          this.reporter.report(rule.key, rule.result ?? 'fail', m, () => methodEvidence(m, m.view.fieldKey(f.fieldIndex)));
         }
-        for (const rule of FIELD_LITERAL_RULES) {
-          if ((rule.mainOnly && !isMain) || !this.keys.includes(rule.key)) continue;
-          if (m.view.fieldKey(f.fieldIndex) === rule.field && m.facts.literals.includes(rule.literal)) {
-            this.reporter.report(rule.key, rule.result ?? 'fail', m, methodEvidence(m, rule.field, `tested against ${rule.literal}`));
+        if (this.literals.size === 0) continue;
+        for (const rule of this.literals.get(m.view.fieldKey(f.fieldIndex)) ?? EMPTY) {
+          if (rule.mainOnly && !isMain) continue;
+          if (m.facts.literals.includes(rule.literal)) {
+            this.reporter.report(rule.key, rule.result ?? 'fail', m, () => methodEvidence(m, rule.field, `tested against ${rule.literal}`));
           }
         }
       }
@@ -114,7 +118,7 @@ export class RuleVisitor implements CodeVisitor {
         for (const rule of this.stringRules(m.view, s.stringIndex)) {
           if (rule.mainOnly && !isMain) continue;
           if (rule.withCall && !m.facts.invokes.some((inv) => rule.withCall!.includes(m.view.methodKey(inv.methodIndex)))) continue;
-          this.reporter.report(rule.key, rule.result ?? 'fail', m, methodEvidence(m, JSON.stringify(m.view.string(s.stringIndex)?.slice(0, 200) ?? '')));
+          this.reporter.report(rule.key, rule.result ?? 'fail', m, () => methodEvidence(m, JSON.stringify(m.view.string(s.stringIndex)?.slice(0, 200) ?? '')));
         }
       }
     }

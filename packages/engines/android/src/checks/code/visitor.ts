@@ -20,10 +20,12 @@ export class Reporter {
 
   constructor(readonly ctx: CheckContext) {}
 
-  report(key: string, result: 'fail' | 'safe' | 'problem', m: MethodSite, evidence: Evidence): void {
-    const id = `${key}|${m.view.file}|${m.className}|${m.methodIndex}`;
+  /** `evidence` may be a function: it is then built only for the first report of the method (most calls repeat one). */
+  report(key: string, result: 'fail' | 'safe' | 'problem', m: MethodSite, evidenceOf: Evidence | (() => Evidence)): void {
+    const id = `${key}|${m.view.file}|${m.methodIndex}`;
     if (this.seen.has(id)) return;
     this.seen.add(id);
+    const evidence = typeof evidenceOf === 'function' ? evidenceOf() : evidenceOf;
     const opts = { attribution: m.attribution };
     if (result === 'fail') this.ctx.fail(key, evidence, opts);
     else if (result === 'safe') this.ctx.safe(key, evidence, opts);
