@@ -121,6 +121,7 @@ describe.skipIf(!chromiumAvailable)('platform notices in the browser', () => {
     expect(await adminPage.getByTestId('licence-state').textContent()).toBe('有效');
     const createWeb = async (name: string) => {
       await adminPage.goto(`${portal.url}#${createPath('web')}`);
+      await adminPage.getByTestId('create-form').waitFor({ timeout: 30_000 });
       // A name (checked only when scanned; .invalid never resolves): the test portal's scan policy refuses loopback literals.
       await adminPage.getByTestId('create-url').fill('http://scan-target.invalid/');
       await adminPage.getByTestId('create-web_name').fill(name);
@@ -137,6 +138,9 @@ describe.skipIf(!chromiumAvailable)('platform notices in the browser', () => {
       console.log('create answers:', messages, 'page text:', (await adminPage.locator('.ant-message, .ant-form-item-explain-error').allTextContents()).join(' | '), adminPage.url());
       throw err;
     });
+    // The accepted task returns the page to the list; the next create starts only once that navigation is done
+    // (otherwise it can land on the form being replaced, and the click finds the button detached).
+    await adminPage.getByTestId('task-table').waitFor({ timeout: 30_000 });
     await createWeb('超出授权');
     await adminPage.getByText('产品使用次数已达上限').first().waitFor({ timeout: 30_000 });
     expect(await webTasks()).toBe(1);
