@@ -33,7 +33,7 @@ export function looksLikeKey(s: string): 'hex' | 'base64' | undefined {
 
 /** Whether the method calls one of these ("Lcls;->name"). */
 function callsAny(m: MethodSite, methods: ReadonlySet<string>): boolean {
-  for (const inv of m.facts.invokes) if (methods.has(m.view.methodKey(inv.methodIndex))) return true;
+  for (const inv of m.facts.invokes) if (m.view.methodIn(methods, inv.methodIndex)) return true;
   return false;
 }
 
@@ -60,7 +60,7 @@ export class KeyVisitor implements CodeVisitor {
     }
     if (this.keys.includes('secrets.hardcoded_credentials') && callsAny(m, INPUT_READS)) {
       for (const inv of m.facts.invokes) {
-        if (!EQUALS.has(m.view.methodKey(inv.methodIndex))) continue;
+        if (!m.view.methodIn(EQUALS, inv.methodIndex)) continue;
         const lit = inv.args.find((a) => a?.kind === 'string');
         const value = lit?.kind === 'string' ? m.view.string(lit.stringIndex) : undefined;
         if (value === undefined || value.trim().length < 4) continue;

@@ -11,6 +11,7 @@ import { javaName } from '../context.ts';
 export class DexView {
   private readonly methodKeys: (string | undefined)[];
   private readonly fieldKeys: (string | undefined)[];
+  private readonly memberships = new Map<ReadonlySet<string>, Uint8Array>();
 
   constructor(
     readonly file: string,
@@ -34,6 +35,17 @@ export class DexView {
       if (i >= 0 && i < this.methodKeys.length) this.methodKeys[i] = k;
     }
     return k;
+  }
+
+  /** Whether method_ids entry i is one of `methods` ("Lcls;->name"); remembered per set and index (1 yes, 2 no). */
+  methodIn(methods: ReadonlySet<string>, i: number): boolean {
+    let marks = this.memberships.get(methods);
+    if (!marks) this.memberships.set(methods, (marks = new Uint8Array(this.methodKeys.length)));
+    const known = marks[i];
+    if (known) return known === 1;
+    const yes = methods.has(this.methodKey(i));
+    if (i >= 0 && i < marks.length) marks[i] = yes ? 1 : 2;
+    return yes;
   }
 
   /** "Lcls;->name" of a field_ids entry ("" when unreadable). */
