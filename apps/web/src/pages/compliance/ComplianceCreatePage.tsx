@@ -36,7 +36,6 @@ export function ComplianceCreatePage({ node }: { node: RouteNode }) {
   const [uploading, setUploading] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [policy, setPolicy] = useState<TextDocument>();
-  const [policyError, setPolicyError] = useState<string>();
   const back = () => navigate(listPath('compliance') ?? '/special/compliance');
   const ready = files.length > 0 && !uploading;
   const zh = i18n.language.startsWith('zh');
@@ -96,19 +95,16 @@ export function ComplianceCreatePage({ node }: { node: RouteNode }) {
             data-testid="create-app-category"
           />
         </Form.Item>
-        <Form.Item label={t('compliance.policyUpload')} extra={t('compliance.policyUploadHint')} validateStatus={policyError ? 'error' : undefined} help={policyError}>
-          <TextDocumentPicker
-            accept=".txt,.html,.htm,text/plain,text/html"
-            chooseLabel={t('compliance.policyChoose')}
-            value={policy}
-            read={readPolicy}
-            onChange={(doc, error) => {
-              setPolicy(doc);
-              setPolicyError(error);
-            }}
-            testId="compliance-policy"
-          />
-        </Form.Item>
+        <TextDocumentPicker
+          label={t('compliance.policyUpload')}
+          extra={t('compliance.policyUploadHint')}
+          accept=".txt,.html,.htm,text/plain,text/html"
+          chooseLabel={t('compliance.policyChoose')}
+          value={policy}
+          read={readPolicy}
+          onChange={setPolicy}
+          testId="compliance-policy"
+        />
         <CreateFormActions
           notice={<Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('compliance.deviceNote')} />}
           uploading={uploading}

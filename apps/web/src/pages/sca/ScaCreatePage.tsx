@@ -34,7 +34,6 @@ export function ScaCreatePage({ node }: { node: RouteNode }) {
   const [allowed, setAllowed] = useState<string[]>([]);
   const [denied, setDenied] = useState<string[]>([]);
   const [vex, setVex] = useState<TextDocument>();
-  const [vexError, setVexError] = useState<string>();
   const back = () => navigate(LIST_PATH);
 
   const readVex = async (file: File): Promise<TextDocument | { error: string }> => {
@@ -75,19 +74,16 @@ export function ScaCreatePage({ node }: { node: RouteNode }) {
         <Form.Item label={t('sca.create.denied')} extra={t('sca.create.deniedHint')}>
           <Select mode="tags" value={denied} onChange={setDenied} options={options} filterOption={byPrefix} tokenSeparators={[',', ' ']} placeholder={t('sca.create.licencePlaceholder')} data-testid="sca-licence-denied" />
         </Form.Item>
-        <Form.Item label={t('sca.create.vex')} extra={t('sca.create.vexHint')} validateStatus={vexError ? 'error' : undefined} help={vexError}>
-          <TextDocumentPicker
-            accept=".json,application/json"
-            chooseLabel={t('sca.create.vexChoose')}
-            value={vex}
-            read={readVex}
-            onChange={(doc, error) => {
-              setVex(doc);
-              setVexError(error);
-            }}
-            testId="sca-vex"
-          />
-        </Form.Item>
+        <TextDocumentPicker
+          label={t('sca.create.vex')}
+          extra={t('sca.create.vexHint')}
+          accept=".json,application/json"
+          chooseLabel={t('sca.create.vexChoose')}
+          value={vex}
+          read={readVex}
+          onChange={setVex}
+          testId="sca-vex"
+        />
         <CreateFormActions uploading={uploading} hasFiles={files.length > 0} submitting={submitting} onCancel={back} />
       </Form>
     </PageCard>
