@@ -30,7 +30,7 @@ RUN npm ci --no-audit --no-fund \
 
 FROM ${NODE_IMAGE} AS runtime
 RUN apt-get update \
- && apt-get install -y --no-install-recommends chromium fonts-noto-cjk tini ca-certificates apksigner zipalign dexdump p7zip-full \
+ && apt-get install -y --no-install-recommends chromium fonts-noto-cjk tini ca-certificates apksigner zipalign dexdump aapt p7zip-full \
     default-jdk-headless libsmali-java enjarify \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --uid 10001 --user-group --home-dir /data --shell /usr/sbin/nologin citadel \

@@ -12,6 +12,7 @@ import { keystoreFrom, oneOffKey, signApk, type SigningKey } from '../signing/si
 import { requireTool } from '../signing/tools.ts';
 import { signerCertificate } from '../shell/cert.ts';
 import { requireShellTool } from '../shell/tools.ts';
+import { bundleToApk, isBundleName } from './aab.ts';
 import { fail, t } from '../text.ts';
 import { rebuildApk } from './rebuild.ts';
 import { APP_DEFAULTS, APP_SCHEMA, appUnverified } from './strategy.ts';
@@ -32,16 +33,22 @@ function signingKey(values: StrategyValues, ctx: HardenContext): { key: SigningK
   return fail('SHIELD_KEYSTORE_REQUIRED', '该策略要求使用上传的密钥库签名，但未提供密钥库', 'The strategy signs with the uploaded keystore, but no keystore was given');
 }
 
-export async function hardenApp(input: HardenInput, strategy: StrategyValues, ctx: HardenContext): Promise<HardenResult> {
+const BUNDLE_CONVERTED = { id: 'bundle.universal-apk', title: t('AAB 已转换为可安装的 APK（base 模块，aapt2 convert）', 'AAB converted to one installable APK (base module, aapt2 convert)', 'AAB 已轉換為可安裝的 APK（base 模組，aapt2 convert）', 'AAB をインストール可能な APK に変換（base モジュール、aapt2 convert）') };
+
+export async function hardenApp(upload: HardenInput, strategy: StrategyValues, ctx: HardenContext): Promise<HardenResult> {
   const checked = validateStrategy(APP_SCHEMA, strategy);
   if (!checked.ok) fail('SHIELD_BAD_STRATEGY', '加固策略无效', 'The hardening strategy is invalid', checked.errors.join('; '));
   const values = checked.values;
-  if (!/\.apk$/i.test(input.name)) fail('SHIELD_NOT_APK', '应用加固只接受 APK 文件（AAB 与拆分包请先转换为 APK）', 'App hardening takes APK files only (convert an AAB or split set to an APK first)');
+  const bundle = isBundleName(upload.name);
+  if (!bundle && !/\.apk$/i.test(upload.name)) fail('SHIELD_NOT_APK', '应用加固只接受 APK 或 AAB 文件（拆分包请先合并为通用 APK）', 'App hardening takes APK or AAB files (merge a split set into a universal APK first)');
   for (const tool of ['apksigner', 'zipalign', 'dexdump'] as const) requireTool(tool);
   if (values.dexShell === true || ((values.encryptStringsIn as string[] | undefined) ?? []).length > 0) for (const tool of ['smali', 'baksmali', 'enjarify', 'java', 'javac'] as const) requireShellTool(tool);
   const { key, oneOff } = signingKey(values, ctx);
   const step = (s: string, p: number): void => ctx.onStep?.(s, p);
   const t0 = Date.now();
+  // A bundle becomes one APK first (its base module); everything below, the comparison included, works on that APK.
+  if (bundle) step('convert', 5);
+  const input: HardenInput = bundle ? { ...upload, path: await bundleToApk(upload.path, ctx.workDir, ctx.signal), name: upload.name.replace(/\.aab$/i, '.apk') } : upload;
 
   // A truncated or non-ZIP upload is named as such before anything else reads it.
   await ZipArchive.open(input.path).then(
@@ -70,7 +77,7 @@ export async function hardenApp(input: HardenInput, strategy: StrategyValues, ct
   const checks = await verifyApk({ input: input.path, output: outputPath, workDir: ctx.workDir, rebuild, before, after: afterP, ...(ctx.signal ? { signal: ctx.signal } : {}) });
   const after = await afterP;
   step('done', 100);
-  const applied = [...rebuild.applied];
+  const applied = [...(bundle ? [BUNDLE_CONVERTED] : []), ...rebuild.applied];
   if (oneOff) applied.push({ id: 'signature.one-off', title: t('使用一次性密钥签名（发布前须重新签名）', 'Signed with a one-off key (re-sign before release)', '使用一次性金鑰簽章（發布前須重新簽章）', '使い捨ての鍵で署名（リリース前に再署名が必要）') });
   return {
     outputPath,
@@ -91,7 +98,7 @@ export async function hardenApp(input: HardenInput, strategy: StrategyValues, ct
 export const appShield: ShieldTypeModule = {
   type: 'app',
   title: t('应用加固', 'App hardening', '應用程式加固', 'アプリ強化'),
-  accept: ['.apk'],
+  accept: ['.apk', '.aab'],
   schema: APP_SCHEMA,
   defaults: APP_DEFAULTS,
   harden: hardenApp,

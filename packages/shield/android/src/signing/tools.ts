@@ -24,6 +24,7 @@ const PACKAGES = {
   smali: 'libsmali-java',
   baksmali: 'libsmali-java',
   enjarify: 'enjarify',
+  aapt2: 'aapt',
 } as const;
 export type Tool = keyof typeof PACKAGES;
 
